@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const uniqueName = (prefix = 'e2e') => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+/** Registers a new user through the /auth page and waits for /home. */
+export async function registerThroughUi(page: Page, username = uniqueName(), password = 'secret-pw'): Promise<string> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm Password').fill(password);
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  return username;
+}
+
+/** Signs in through the /auth page. */
+export async function loginThroughUi(page: Page, username: string, password: string, rememberMe = false): Promise<void> {
+  await page.goto('/auth');
+  const form = page.getByRole('tabpanel', { name: 'Login' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  if (rememberMe) await form.getByLabel('Remember me').check();
+  await form.getByRole('button', { name: 'Login' }).click();
+}
+
+/** The last 6-digit code the console SMS sender wrote for this phone number (waits for it). */
+export async function smsCodeFor(phone: string): Promise<string> {
+  const file = path.join(process.env.E2E_DATA_DIR!, 'sms-outbox.jsonl');
+  for (let i = 0; i < 100; i++) {
+    if (existsSync(file)) {
+      const messages = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; body: string });
+      const code = messages.filter((m) => m.to === phone).at(-1)?.body.match(/\b\d{6}\b/)?.[0];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no SMS to ${phone}`);
+}
+
+/** A phone number nobody else in this run uses. */
+export const uniquePhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+export const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password' };

@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/browser.mjs';
+
+// The browser tests run against the production build served by the real server, on a fresh
+// embedded database of their own (scripts/test.mjs builds first and sets these variables).
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'share-e2e-')));
+// Kept in step with E2E_ADMIN in e2e/fixtures.ts.
+const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password' };
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.mobile\.spec\.ts$/ },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.mobile\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      AUTH_RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'warn',
+      // The console SMS sender writes codes here; e2e/fixtures.ts reads them.
+      SMS_OUTBOX_FILE: path.join(dataDir, 'sms-outbox.jsonl'),
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/auth-provider';
+
+type ProtectedRouteProps = {
+  children: ReactNode;
+  /** Only admins may pass; other signed-in users go to /home. */
+  adminOnly?: boolean;
+};
+
+/** SPEC section 2: spinner while the session loads, /auth when signed out, /home for non-admins. */
+export function ProtectedRoute({ children, adminOnly = false }: ProtectedRouteProps) {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <PageSpinner label="Checking your session…" />;
+  if (!user) return <Redirect to="/auth" replace />;
+  if (adminOnly && !user.isAdmin) return <Redirect to="/home" replace />;
+  return children;
+}

@@ -1,0 +1,99 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { PageSpinner } from '@/components/ui/spinner';
+import { NotFoundPage } from '@/pages/not-found-page';
+import { ProtectedRoute } from './protected-route';
+
+/** React.lazy for a named export: every page is its own chunk, loaded on first visit. */
+function lazyPage<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// The auth page is lazy too: it carries the form libraries and zod, which the public pages
+// (e.g. /browse, with its JavaScript budget) do not need.
+const AuthPage = lazyPage(() => import('@/pages/auth-page'), 'AuthPage');
+const HomePage = lazyPage(() => import('@/pages/home-page'), 'HomePage');
+const ResetPasswordPage = lazyPage(() => import('@/pages/reset-password-page'), 'ResetPasswordPage');
+const BrowsePage = lazyPage(() => import('@/pages/browse-page'), 'BrowsePage');
+const SearchPage = lazyPage(() => import('@/pages/search-page'), 'SearchPage');
+const UserProfilePage = lazyPage(() => import('@/pages/user-profile-page'), 'UserProfilePage');
+const ItemDetailPage = lazyPage(() => import('@/pages/item-detail-page'), 'ItemDetailPage');
+const PostItemPage = lazyPage(() => import('@/pages/post-item-page'), 'PostItemPage');
+const AdminPage = lazyPage(() => import('@/pages/admin-page'), 'AdminPage');
+const TermsOfServicePage = lazyPage(() => import('@/pages/terms-of-service-page'), 'TermsOfServicePage');
+const PrivacyPolicyPage = lazyPage(() => import('@/pages/privacy-policy-page'), 'PrivacyPolicyPage');
+const SettingsPage = lazyPage(() => import('@/pages/settings-page'), 'SettingsPage');
+const NotesPage = lazyPage(() => import('@/pages/notes-page'), 'NotesPage');
+const HelpPage = lazyPage(() => import('@/pages/help-page'), 'HelpPage');
+const MessagesPage = lazyPage(() => import('@/pages/messages-page'), 'MessagesPage');
+const ConversationPage = lazyPage(() => import('@/pages/conversation-page'), 'ConversationPage');
+
+/** Every route of SPEC section 2. */
+export function AppRouter() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path="/">
+          <Redirect to="/home" replace />
+        </Route>
+        <Route path="/home">
+          <ProtectedRoute>
+            <HomePage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/auth" component={AuthPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/browse" component={BrowsePage} />
+        <Route path="/search" component={SearchPage} />
+        <Route path="/u/:username">{(params) => <UserProfilePage username={params.username} />}</Route>
+        {/* An earlier reading of the spec had /users/{username}: keep old links working. */}
+        <Route path="/users/:username">
+          {(params) => <Redirect to={`/u/${encodeURIComponent(params.username)}`} replace />}
+        </Route>
+        <Route path="/items/:id">{(params) => <ItemDetailPage key={params.id} />}</Route>
+        <Route path="/post-item">
+          <ProtectedRoute>
+            <PostItemPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/admin">
+          <ProtectedRoute adminOnly>
+            <AdminPage />
+          </ProtectedRoute>
+        </Route>
+        {/* Beyond SPEC's table: the signed-in user's own settings, notes and support requests. */}
+        <Route path="/settings">
+          <ProtectedRoute>
+            <SettingsPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/notes">
+          <ProtectedRoute>
+            <NotesPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/messages">
+          <ProtectedRoute>
+            <MessagesPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/messages/:id">
+          <ProtectedRoute>
+            <ConversationPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/help">
+          <ProtectedRoute>
+            <HelpPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/terms-of-service" component={TermsOfServicePage} />
+        <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

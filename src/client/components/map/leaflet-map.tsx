@@ -1,0 +1,104 @@
+// The Leaflet map. Only ever loaded through React.lazy (map-view.tsx), so Leaflet, its CSS and
+// its marker images stay out of pages without a map.
+import 'leaflet/dist/leaflet.css';
+import './leaflet-overrides.css';
+import L, { type LeafletMouseEvent } from 'leaflet';
+import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
+import markerIcon from 'leaflet/dist/images/marker-icon.png';
+import markerShadow from 'leaflet/dist/images/marker-shadow.png';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+
+// Leaflet guesses its icon paths from its CSS file's address, which a bundler breaks: give the
+// bundled images explicitly.
+const markerIconOptions = L.icon({
+  iconUrl: markerIcon,
+  iconRetinaUrl: markerIcon2x,
+  shadowUrl: markerShadow,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  tooltipAnchor: [16, -28],
+  shadowSize: [41, 41],
+});
+L.Marker.prototype.options.icon = markerIconOptions;
+
+export type LatLng = { lat: number; lng: number };
+
+export type LeafletMapProps = {
+  center: LatLng;
+  zoom: number;
+  tileUrl: string;
+  attribution: string;
+  marker?: LatLng | null;
+  /** Popup content of the marker (opened by clicking or pressing Enter on it). */
+  popup?: ReactNode;
+  /** A click on the map picks a position. */
+  onPick?: (position: LatLng) => void;
+  /** Changing it moves the view to `center` (e.g. a location read from a photo). */
+  viewKey?: string | number;
+  /** Text of the marker for screen readers. */
+  markerLabel?: string;
+  /**
+   * A translucent circle instead of a pin, for a place known only roughly (an item's published,
+   * approximate point); clicking it opens the popup.
+   */
+  area?: { center: LatLng; radiusMeters: number } | null;
+};
+
+function ClickToPick({ onPick }: { onPick: (position: LatLng) => void }) {
+  useMapEvents({
+    click(event: LeafletMouseEvent) {
+      onPick({ lat: event.latlng.lat, lng: event.latlng.lng });
+    },
+  });
+  return null;
+}
+
+function FollowView({ center, viewKey }: { center: LatLng; viewKey?: string | number }) {
+  const map = useMap();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    map.setView([center.lat, center.lng], Math.max(map.getZoom(), 13));
+    // Only a new viewKey moves the map; clicks that change `center` alone do not.
+  }, [viewKey, map]);
+  return null;
+}
+
+export function LeafletMap({ center, zoom, tileUrl, attribution, marker, popup, onPick, viewKey, markerLabel, area }: LeafletMapProps) {
+  const popupElement = popup ? (
+    <Popup maxWidth={240} autoPanPaddingTopLeft={[60, 16]} autoPanPaddingBottomRight={[16, 16]}>
+      {popup}
+    </Popup>
+  ) : null;
+  return (
+    <MapContainer center={[center.lat, center.lng]} zoom={zoom} scrollWheelZoom={false} className="size-full">
+      <TileLayer url={tileUrl} attribution={attribution} />
+      {onPick ? <ClickToPick onPick={onPick} /> : null}
+      <FollowView center={center} viewKey={viewKey} />
+      {marker ? (
+        <Marker
+          position={[marker.lat, marker.lng]}
+          icon={markerIconOptions}
+          alt={markerLabel ?? 'Marker'}
+          keyboard={Boolean(popup)}
+        >
+          {popupElement}
+        </Marker>
+      ) : null}
+      {area ? (
+        <Circle
+          center={[area.center.lat, area.center.lng]}
+          radius={area.radiusMeters}
+          pathOptions={{ color: '#15803d', weight: 2, fillColor: '#22c55e', fillOpacity: 0.2 }}
+        >
+          {popupElement}
+        </Circle>
+      ) : null}
+    </MapContainer>
+  );
+}

@@ -1,0 +1,68 @@
+import { MapPinOff } from 'lucide-react';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useClientConfig } from '@/lib/use-client-config';
+import { cn } from '@/lib/utils';
+import type { LeafletMapProps } from './leaflet-map';
+
+const LeafletMap = lazy(async () => ({ default: (await import('./leaflet-map')).LeafletMap }));
+
+/** OpenStreetMap's tiles, used when the configuration cannot be fetched. */
+const FALLBACK_TILES = {
+  tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+};
+
+class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <div className="flex size-full flex-col items-center justify-center gap-2 p-4 text-center text-sm text-muted-foreground">
+          <MapPinOff className="size-8" aria-hidden="true" />
+          The map could not be loaded. Please reload the page to try again.
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+function MapPlaceholder() {
+  return (
+    <div className="flex size-full items-center justify-center">
+      <Spinner label="Loading map…" className="size-8 text-primary" />
+    </div>
+  );
+}
+
+export type MapViewProps = Omit<LeafletMapProps, 'tileUrl' | 'attribution'> & { className?: string };
+
+/** A map region (label 'Map'); Leaflet loads on first use, tiles come from /api/config. */
+export function MapView({ className, ...props }: MapViewProps) {
+  const config = useClientConfig();
+  const tiles = config.data?.map ?? (config.isError ? FALLBACK_TILES : null);
+  return (
+    // isolate: Leaflet's z-indexed panes stay under the sticky header, dialogs and toasts.
+    <div
+      role="region"
+      aria-label="Map"
+      className={cn('relative isolate z-0 h-72 w-full overflow-hidden rounded-card border border-border bg-muted sm:h-96', className)}
+    >
+      <MapErrorBoundary>
+        {tiles ? (
+          <Suspense fallback={<MapPlaceholder />}>
+            <LeafletMap tileUrl={tiles.tileUrl} attribution={tiles.attribution} {...props} />
+          </Suspense>
+        ) : (
+          <MapPlaceholder />
+        )}
+      </MapErrorBoundary>
+    </div>
+  );
+}

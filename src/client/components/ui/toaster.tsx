@@ -1,0 +1,34 @@
+import {
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD,
+} from '../../../shared/constants.js';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { dismiss, useToast } from './use-toast';
+
+/** Renders the toasts of the store; mounted once, in the app's providers. */
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
+      {toasts.map(({ id, title, description, variant, duration, open }) => (
+        <Toast
+          key={id}
+          variant={variant}
+          duration={duration}
+          open={open}
+          onOpenChange={(isOpen) => {
+            if (!isOpen) dismiss(id);
+          }}
+        >
+          <div className="grid gap-1">
+            {title ? <ToastTitle>{title}</ToastTitle> : null}
+            {description ? <ToastDescription>{description}</ToastDescription> : null}
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport hotkey={[...TOAST_HOTKEY]} />
+    </ToastProvider>
+  );
+}

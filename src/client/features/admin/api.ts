@@ -1,0 +1,108 @@
+// Admin dashboard calls (SPEC section 7; admins only: visitors get 401, other users 403). The
+// reads are used only inside <AdminDashboard>, which the page renders for admins alone.
+import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { SUPPORT_REFETCH_MS } from '../../../shared/constants.js';
+import type { AdminUser, adminNoteSchema, adminVendorSchema, SupportRequest } from '../../../shared/people.js';
+import { apiJson, apiRequest } from '@/lib/request';
+
+export type AdminNote = z.infer<typeof adminNoteSchema>;
+export type AdminVendor = z.infer<typeof adminVendorSchema>;
+
+export const ADMIN_USERS_KEY = '/api/users';
+export const ADMIN_NOTES_KEY = '/api/admin/notes';
+export const SUPPORT_REQUESTS_KEY = '/api/support-requests';
+export const ADMIN_VENDORS_KEY = '/api/admin/vendors';
+
+/** Rows the server sends per page of users: a full page means there may be another. */
+export const ADMIN_USERS_PAGE_SIZE = 100;
+
+export type AdminUsersParams = { query: string; page: number };
+
+const invalidate = (queryClient: QueryClient, key: string) =>
+  queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === key });
+
+export function useAdminUsers(params: AdminUsersParams) {
+  return useQuery<AdminUser[]>({
+    queryKey: [ADMIN_USERS_KEY, params],
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The one read of the app that refreshes on a timer (SPEC section 9: every 30 seconds). */
+export function useSupportRequests() {
+  return useQuery<SupportRequest[]>({
+    queryKey: [SUPPORT_REQUESTS_KEY],
+    refetchInterval: SUPPORT_REFETCH_MS,
+  });
+}
+
+export function useAdminNotes() {
+  return useQuery<AdminNote[]>({ queryKey: [ADMIN_NOTES_KEY] });
+}
+
+export function useAdminVendors() {
+  return useQuery<AdminVendor[]>({ queryKey: [ADMIN_VENDORS_KEY] });
+}
+
+/** Deleting a user also removes their notes, links and requests: every admin list is refreshed. */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest('DELETE', `/api/users/${id}`);
+    },
+    onSuccess: () =>
+      Promise.all([ADMIN_USERS_KEY, ADMIN_NOTES_KEY, SUPPORT_REQUESTS_KEY, ADMIN_VENDORS_KEY].map((key) => invalidate(queryClient, key))),
+  });
+}
+
+export function useVerifyUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isVerified }: { id: number; isVerified: boolean }) =>
+      apiJson<AdminUser>('PATCH', `/api/users/${id}/verify`, { isVerified }),
+    onSuccess: (user) => {
+      queryClient.setQueriesData<AdminUser[]>({ predicate: (q) => q.queryKey[0] === ADMIN_USERS_KEY }, (users) =>
+        users?.map((u) => (u.id === user.id ? user : u)),
+      );
+    },
+  });
+}
+
+export function useResolveSupportRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest('PATCH', `/api/support-requests/${id}`, { status: 'resolved' });
+    },
+    onSuccess: () => invalidate(queryClient, SUPPORT_REQUESTS_KEY),
+  });
+}
+
+export function useDeleteAdminNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest('DELETE', `/api/admin/notes/${id}`);
+    },
+    onSuccess: () => invalidate(queryClient, ADMIN_NOTES_KEY),
+  });
+}
+
+export function useCreateVendor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiJson<AdminVendor>('POST', '/api/admin/vendors', { name }),
+    onSuccess: () => invalidate(queryClient, ADMIN_VENDORS_KEY),
+  });
+}
+
+export function useSetVendorActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      apiJson<AdminVendor>('PATCH', `/api/admin/vendors/${id}`, { active }),
+    onSuccess: () => invalidate(queryClient, ADMIN_VENDORS_KEY),
+  });
+}

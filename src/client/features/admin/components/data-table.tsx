@@ -1,0 +1,118 @@
+import { Inbox } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { LoadError } from '@/components/load-error';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+
+type DataTableProps = {
+  /** Names the table (its caption) and the scrolling region around it. */
+  label: string;
+  /** The column headings. */
+  columns: readonly string[];
+  children: ReactNode;
+  /** Dimmed while newer rows load. */
+  stale?: boolean;
+  /** The column of the rows' <RowHeader>: it stays in view while the table scrolls sideways. */
+  stickyColumn?: number;
+};
+
+/** Keeps a column at the left edge of the scrolling region, above the cells scrolling under it. */
+const STICKY = 'sticky left-0 z-10 shadow-[1px_0_0_var(--border)]';
+
+/**
+ * A table that scrolls sideways inside its own region on narrow screens. The region is focusable
+ * and named, so keyboard users can scroll it too (axe: scrollable-region-focusable).
+ */
+export function DataTable({ label, columns, children, stale = false, stickyColumn }: DataTableProps) {
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      <p className="text-xs text-muted-foreground md:hidden">Scroll the table sideways to see all columns.</p>
+      <div
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className={cn(
+          'relative overflow-x-auto rounded-card border border-border bg-card shadow-sm focus-visible:outline-offset-2',
+          stale && 'opacity-60 transition-opacity',
+        )}
+      >
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-muted text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            <tr>
+              {columns.map((column, index) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={cn('px-4 py-3 whitespace-nowrap', index === stickyColumn && `${STICKY} bg-muted`)}
+                >
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">{children}</tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** A body cell; `nowrap` keeps short values (dates, ids) on one line. */
+export function Cell({ className, nowrap = false, ...props }: ComponentProps<'td'> & { nowrap?: boolean }) {
+  return <td className={cn('px-4 py-3 align-middle', nowrap && 'whitespace-nowrap', className)} {...props} />;
+}
+
+/** The row's heading cell (names the row for screen readers); pair it with `stickyColumn`. */
+export function RowHeader({ className, ...props }: ComponentProps<'th'>) {
+  return <th scope="row" className={cn('px-4 py-3 text-left align-middle font-semibold', STICKY, 'bg-card', className)} {...props} />;
+}
+
+export function TableLoading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center rounded-card border border-border bg-card py-16">
+      <Spinner label={label} className="size-8 text-primary" />
+    </div>
+  );
+}
+
+export function TableEmpty({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-input bg-card px-6 py-12 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
+        <Inbox className="size-7" aria-hidden="true" />
+      </span>
+      <p className="text-lg text-pretty">{message}</p>
+      {children}
+    </div>
+  );
+}
+
+type QueryLike<T> = {
+  data: T[] | undefined;
+  error: unknown;
+  isPending: boolean;
+  isFetching: boolean;
+  isPlaceholderData?: boolean;
+  refetch: () => unknown;
+};
+
+type QueryTableProps<T> = {
+  query: QueryLike<T>;
+  loadingLabel: string;
+  errorTitle: string;
+  emptyMessage: string;
+  /** Shown under the empty message (e.g. a way out of a filter that found nothing). */
+  emptyAction?: ReactNode;
+  children: (rows: T[]) => ReactNode;
+};
+
+/** The states of one admin list: spinner, failure with a retry, designed empty state, or the rows. */
+export function QueryTable<T>({ query, loadingLabel, errorTitle, emptyMessage, emptyAction, children }: QueryTableProps<T>) {
+  if (query.isPending) return <TableLoading label={loadingLabel} />;
+  if (!query.data) {
+    return <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  if (query.data.length === 0) return <TableEmpty message={emptyMessage}>{emptyAction}</TableEmpty>;
+  return children(query.data);
+}

@@ -1,0 +1,101 @@
+import { CircleCheck, RefreshCw } from 'lucide-react';
+import type { SupportRequest } from '../../../../shared/people.js';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useResolveSupportRequest, useSupportRequests } from '../api';
+import {
+  canResolve,
+  formatDateTime,
+  requesterText,
+  type StatusTone,
+  supportStatusLabel,
+  supportStatusTone,
+  supportTypeLabel,
+} from '../lib/admin-texts';
+import { ADMIN_TOASTS, notifyError, notifySuccess } from '../notify';
+import { Cell, DataTable, QueryTable } from './data-table';
+
+const COLUMNS = ['Date', 'User', 'Type', 'Description', 'Status', 'Actions'] as const;
+
+const TONE_CLASSES: Record<StatusTone, string> = {
+  yellow: 'bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-200',
+  green: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
+  blue: 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200',
+};
+
+export function SupportStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge className={TONE_CLASSES[supportStatusTone(status)]}>
+      <span className="sr-only">Status: </span>
+      {supportStatusLabel(status)}
+    </Badge>
+  );
+}
+
+/** 'Mark resolved': each row its own update, so one slow save does not block the others. */
+function ResolveButton({ request }: { request: SupportRequest }) {
+  const resolve = useResolveSupportRequest();
+  return (
+    <Button
+      variant="outline"
+      disabled={resolve.isPending}
+      aria-busy={resolve.isPending}
+      onClick={() =>
+        resolve.mutate(request.id, { onSuccess: () => notifySuccess(ADMIN_TOASTS.resolved), onError: notifyError })
+      }
+    >
+      {resolve.isPending ? <Spinner /> : <CircleCheck aria-hidden="true" />}
+      Mark resolved
+    </Button>
+  );
+}
+
+/** The Support Requests tab (SPEC section 2); the list refreshes itself every 30 seconds. */
+export function SupportPanel({ query }: { query: ReturnType<typeof useSupportRequests> }) {
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">This list refreshes itself every 30 seconds.</p>
+        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching}>
+          {query.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+          Refresh
+        </Button>
+      </div>
+      <QueryTable
+        query={query}
+        loadingLabel="Loading support requests…"
+        errorTitle="Could not load support requests"
+        emptyMessage="No support requests found"
+      >
+        {(list) => (
+          <DataTable label="Support requests" columns={COLUMNS}>
+            {list.map((request) => (
+              <tr key={request.id}>
+                <Cell nowrap className="text-muted-foreground">
+                  <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+                </Cell>
+                <Cell nowrap className="font-medium">
+                  {requesterText(request)}
+                </Cell>
+                <Cell nowrap>{supportTypeLabel(request.type)}</Cell>
+                <Cell className="max-w-md min-w-64 break-words whitespace-pre-line">{request.description}</Cell>
+                <Cell nowrap>
+                  <div className="grid justify-items-start gap-1">
+                    <SupportStatusBadge status={request.status} />
+                    {request.resolvedAt ? (
+                      <span className="text-xs text-muted-foreground">
+                        on <time dateTime={request.resolvedAt}>{formatDateTime(request.resolvedAt)}</time>
+                      </span>
+                    ) : null}
+                  </div>
+                </Cell>
+                <Cell nowrap>{canResolve(request) ? <ResolveButton request={request} /> : null}</Cell>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryTable>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import type { AdminUser } from '../../../../shared/people.js';
+import { LIST_SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.js';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { ADMIN_USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useVerifyUser } from '../api';
+import { formatDateTime, phoneText, yesNo } from '../lib/admin-texts';
+import { ADMIN_TOASTS, notifyError, notifySuccess } from '../notify';
+import { useConfirmDelete } from '../use-confirm-delete';
+import { Cell, DataTable, QueryTable, RowHeader } from './data-table';
+
+const COLUMNS = ['ID', 'Username', 'Phone Number', 'Admin', 'Verified', 'Created At', 'Actions'] as const;
+
+/** The Verified toggle: its own update, so it is disabled only while its own change is saved. */
+function VerifiedSwitch({ user }: { user: AdminUser }) {
+  const verify = useVerifyUser();
+  const checked = verify.isPending ? verify.variables.isVerified : user.isPhoneVerified;
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        checked={checked}
+        disabled={verify.isPending}
+        aria-label={`Verified ${user.username}`}
+        onCheckedChange={(isVerified) =>
+          verify.mutate(
+            { id: user.id, isVerified },
+            { onSuccess: () => notifySuccess(ADMIN_TOASTS.verificationUpdated), onError: notifyError },
+          )
+        }
+      />
+      {verify.isPending ? <Spinner label="Saving…" className="text-primary" /> : null}
+    </div>
+  );
+}
+
+type UserRowProps = { user: AdminUser; onDelete: (user: AdminUser, opener: HTMLElement) => void };
+
+function UserRow({ user, onDelete }: UserRowProps) {
+  return (
+    <tr>
+      <Cell nowrap className="text-muted-foreground tabular-nums">
+        {user.id}
+      </Cell>
+      <RowHeader>
+        <span className="flex flex-wrap items-center gap-1.5">
+          <span className="break-all">{user.username}</span>
+          {!user.isVisible ? <Badge variant="neutral">Hidden</Badge> : null}
+          {user.markedForDeletion ? <Badge variant="warning">Deletion requested</Badge> : null}
+        </span>
+      </RowHeader>
+      <Cell nowrap className={user.phoneNumber ? 'tabular-nums' : 'text-muted-foreground'}>
+        {phoneText(user.phoneNumber)}
+      </Cell>
+      <Cell nowrap>{yesNo(user.isAdmin)}</Cell>
+      <Cell>
+        <VerifiedSwitch user={user} />
+      </Cell>
+      <Cell nowrap className="text-muted-foreground">
+        <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
+      </Cell>
+      <Cell nowrap>
+        {user.isAdmin ? null : (
+          <Button
+            variant="outline"
+            aria-label={`Delete ${user.username}`}
+            className="text-danger-text hover:text-danger-text"
+            onClick={(event) => onDelete(user, event.currentTarget)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        )}
+      </Cell>
+    </tr>
+  );
+}
+
+/** The Users tab: a name filter, the table of SPEC section 2, pages of 100. */
+export function UsersPanel() {
+  const filterId = useId();
+  const [filter, setFilter] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const users = useAdminUsers({ query, page });
+  const confirm = useConfirmDelete<AdminUser>(useDeleteUser(), ADMIN_TOASTS.userDeleted);
+
+  useEffect(() => {
+    const next = filter.trim();
+    if (next === query) return;
+    const timer = setTimeout(() => {
+      setQuery(next);
+      setPage(1);
+    }, LIST_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [filter, query]);
+
+  const rows = users.data?.length ?? 0;
+  const hasNext = rows === ADMIN_USERS_PAGE_SIZE;
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <div className="max-w-sm">
+        <SearchInput
+          id={filterId}
+          hiddenLabel="Filter users by name"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          placeholder="Filter users by name"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          busy={users.isFetching && !users.isPending}
+          busyLabel="Updating users…"
+        />
+      </div>
+
+      <QueryTable
+        query={users}
+        loadingLabel="Loading users…"
+        errorTitle="Could not load users"
+        emptyMessage={query ? `No users found matching "${query}"` : 'No users found'}
+        emptyAction={
+          query ? (
+            <Button variant="outline" onClick={() => setFilter('')}>
+              Clear filter
+            </Button>
+          ) : null
+        }
+      >
+        {(list) => (
+          <DataTable label="Users" columns={COLUMNS} stale={users.isPlaceholderData} stickyColumn={1}>
+            {list.map((user) => (
+              <UserRow key={user.id} user={user} onDelete={confirm.ask} />
+            ))}
+          </DataTable>
+        )}
+      </QueryTable>
+
+      {page > 1 || hasNext ? (
+        <nav aria-label="Users pages" className="flex items-center justify-between gap-3">
+          <Button variant="outline" disabled={page === 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="text-sm text-muted-foreground">Page {page}</span>
+          <Button variant="outline" disabled={!hasNext} onClick={() => setPage((p) => p + 1)}>
+            Next
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+
+      <ConfirmDialog
+        {...confirm.dialog}
+        title={`Delete ${confirm.target?.username ?? 'user'}?`}
+        description="This permanently deletes the account with its items, photos, notes, payment links and sessions. This cannot be undone."
+      />
+    </div>
+  );
+}

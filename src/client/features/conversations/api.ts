@@ -1,0 +1,70 @@
+// Conversation calls. The list is cached under ['/api/conversations'], one conversation under
+// ['/api/conversations', id]. Open pages poll (MESSAGES_POLL_MS): the messages rest on the
+// database, so whichever app process answers sees them.
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ConversationDetail,
+  type ConversationSummary,
+  type Message,
+  MESSAGES_POLL_MS,
+} from '../../../shared/conversations.js';
+import { apiJson } from '@/lib/request';
+import { UNREAD_QUERY_KEY } from './unread';
+
+export const CONVERSATIONS_QUERY_KEY = '/api/conversations';
+
+/** The list and the unread count change together (new message, conversation read). */
+export function refreshInbox(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_QUERY_KEY], exact: true }),
+    queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY }),
+  ]);
+}
+
+/** My conversations, newest first, polled while the page is open. */
+export function useConversations() {
+  return useQuery<ConversationSummary[]>({
+    queryKey: [CONVERSATIONS_QUERY_KEY],
+    refetchInterval: MESSAGES_POLL_MS,
+    refetchOnMount: 'always',
+  });
+}
+
+/** One conversation with its messages; each answer also marks it read on the server. */
+export function useConversation(id: number) {
+  return useQuery<ConversationDetail>({
+    queryKey: [CONVERSATIONS_QUERY_KEY, id],
+    enabled: Number.isSafeInteger(id) && id > 0,
+    refetchInterval: (query) => (query.state.status === 'error' ? false : MESSAGES_POLL_MS),
+    refetchOnMount: 'always',
+  });
+}
+
+/** A reply in an open conversation; the new message is added to the cached one at once. */
+export function useSendMessage(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => apiJson<Message>('POST', `/api/conversations/${conversationId}/messages`, { body }),
+    onSuccess: async (message) => {
+      queryClient.setQueryData<ConversationDetail>([CONVERSATIONS_QUERY_KEY, conversationId], (current) =>
+        current && !current.messages.some((m) => m.id === message.id)
+          ? { ...current, lastMessage: message, updatedAt: message.createdAt, messages: [...current.messages, message] }
+          : current,
+      );
+      // Not awaited: the box clears as soon as the message is in, the list follows.
+      void refreshInbox(queryClient);
+    },
+  });
+}
+
+/** The first message about an item: opens (or reuses) my conversation with its owner. */
+export function useContactOwner(itemId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => apiJson<ConversationDetail>('POST', `/api/items/${itemId}/messages`, { body }),
+    onSuccess: async (conversation) => {
+      queryClient.setQueryData([CONVERSATIONS_QUERY_KEY, conversation.id], conversation);
+      await refreshInbox(queryClient);
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import { Inbox, Search } from 'lucide-react';
+import { Link } from 'wouter';
+import type { ConversationSummary } from '../../../../shared/conversations.js';
+import { LoadError } from '@/components/load-error';
+import { buttonVariants } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { useConversations } from '../api';
+import { badgeCount } from '../unread';
+import { lastMessagePreview, listDate } from '../lib/conversation-texts';
+
+function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
+  const { item, other, lastMessage, unread } = conversation;
+  const unreadNow = unread > 0;
+  const date = lastMessage?.createdAt ?? conversation.updatedAt;
+  return (
+    <li>
+      <Link
+        href={`/messages/${conversation.id}`}
+        className={cn(
+          'flex min-h-11 items-center gap-3 rounded-card px-3 py-3 transition-colors hover:bg-accent sm:gap-4 sm:px-4',
+          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        )}
+      >
+        <img
+          src={item.thumbnailUrl}
+          alt=""
+          width={64}
+          height={48}
+          loading="lazy"
+          decoding="async"
+          className="h-12 w-16 shrink-0 rounded-lg border border-border bg-muted object-cover"
+        />
+        <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
+          <span className="flex items-baseline justify-between gap-3">
+            <span className={cn('min-w-0 truncate', unreadNow ? 'font-bold' : 'font-semibold')}>{item.title}</span>
+            <time dateTime={date} className="shrink-0 text-xs text-muted-foreground">
+              {listDate(date)}
+            </time>
+          </span>
+          <span className="flex items-center justify-between gap-3">
+            <span className="min-w-0 truncate text-sm text-muted-foreground">
+              <span className="font-medium text-foreground">{other.username}</span>
+              <span aria-hidden="true"> · </span>
+              <span className="sr-only">: </span>
+              <span className={cn(!lastMessage && 'italic', unreadNow && 'text-foreground')}>
+                {lastMessagePreview(lastMessage?.body)}
+              </span>
+            </span>
+            {unreadNow ? (
+              <span className="flex min-w-6 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-6 font-bold text-primary-foreground">
+                <span aria-hidden="true">{badgeCount(unread)}</span>
+                <span className="sr-only">, {unread} unread</span>
+              </span>
+            ) : null}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function EmptyInbox() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-input bg-card px-6 py-14 text-center">
+      <span className="flex size-16 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
+        <Inbox className="size-8" aria-hidden="true" />
+      </span>
+      <p className="text-lg font-semibold">No conversations yet</p>
+      <p className="max-w-md text-pretty text-muted-foreground">
+        Conversations start from an item page: find something you would like and press “Contact owner”. When someone
+        asks about one of your items, it shows up here too.
+      </p>
+      <Link href="/browse" className={buttonVariants()}>
+        <Search aria-hidden="true" />
+        Browse items
+      </Link>
+    </div>
+  );
+}
+
+/** My conversations, newest first; refreshed every few seconds while shown. */
+export function ConversationList() {
+  const { data, isPending, isError, error, refetch, isRefetching } = useConversations();
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading conversations…" className="size-8 text-primary" />
+      </div>
+    );
+  }
+  if (isError && !data) {
+    return <LoadError title="Could not load your messages" error={error} onRetry={() => void refetch()} retrying={isRefetching} />;
+  }
+  if (data.length === 0) return <EmptyInbox />;
+  return (
+    <ul className="grid grid-cols-1 divide-y divide-border overflow-hidden rounded-card border border-border bg-card p-1 shadow-sm" aria-label="Conversations">
+      {data.map((conversation) => (
+        <ConversationRow key={conversation.id} conversation={conversation} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,214 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, MessageCircleOff } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import type { ConversationDetail, Message } from '../../../../shared/conversations.js';
+import { LoadError } from '@/components/load-error';
+import { PageMessage } from '@/components/page-message';
+import { Badge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ApiError } from '@/lib/request';
+import { cn } from '@/lib/utils';
+import { refreshInbox, useConversation, useSendMessage } from '../api';
+import { messageSide, messageStamp, messageTime } from '../lib/conversation-texts';
+import { MessageComposer } from './message-composer';
+
+const backLinkClass = '-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-medium text-link hover:underline';
+
+function BackToMessages() {
+  return (
+    <Link href="/messages" className={backLinkClass}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to messages
+    </Link>
+  );
+}
+
+function MessageBubble({ message, myId, otherName }: { message: Message; myId: number; otherName: string }) {
+  const side = messageSide(message.senderId, myId);
+  const time = messageTime(message.createdAt);
+  const stamp = messageStamp(message.createdAt);
+  if (side === 'app') {
+    return (
+      <li className="flex justify-center px-2">
+        <p className="max-w-md rounded-xl bg-muted px-4 py-2 text-center text-sm text-muted-foreground">
+          <span className="whitespace-pre-wrap break-words">{message.body}</span>{' '}
+          <time dateTime={message.createdAt} title={stamp} className="text-xs">
+            · {time}
+          </time>
+        </p>
+      </li>
+    );
+  }
+  const mine = side === 'mine';
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'grid max-w-[85%] gap-1 rounded-2xl px-4 py-2 shadow-xs sm:max-w-[70%]',
+          mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md border border-border bg-card text-card-foreground',
+        )}
+      >
+        <span className="sr-only">{mine ? 'You' : otherName}: </span>
+        {/* Plain text: React escapes it; pre-wrap keeps the writer's line breaks. */}
+        <p className="whitespace-pre-wrap break-words">{message.body}</p>
+        <time
+          dateTime={message.createdAt}
+          title={stamp}
+          className={cn('justify-self-end text-xs', mine ? 'text-primary-foreground' : 'text-muted-foreground')}
+        >
+          {time}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+function ConversationScreen({ conversation, myId }: { conversation: ConversationDetail; myId: number }) {
+  const { item, other, messages } = conversation;
+  const send = useSendMessage(conversation.id);
+  const queryClient = useQueryClient();
+  const logRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const lastId = messages.at(-1)?.id;
+
+  useDocumentTitle(`${item.title} · ${other.username}`);
+
+  // Opening the conversation (and each new message seen) marks it read: the badge follows.
+  useEffect(() => {
+    void refreshInbox(queryClient);
+  }, [lastId, queryClient]);
+
+  // New messages scroll into view, unless the reader has scrolled up to read older ones.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && stickToBottom.current) log.scrollTop = log.scrollHeight;
+  }, [lastId]);
+
+  const scrollToNewest = () => {
+    stickToBottom.current = true;
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4">
+      <div>
+        <BackToMessages />
+      </div>
+      <header className="flex items-center gap-3 rounded-card border border-border bg-card p-3 shadow-sm sm:gap-4 sm:p-4">
+        <Link href={`/items/${item.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <img
+            src={item.thumbnailUrl}
+            alt=""
+            width={80}
+            height={60}
+            loading="lazy"
+            decoding="async"
+            className="h-15 w-20 rounded-lg border border-border bg-muted object-cover"
+          />
+        </Link>
+        <div className="grid min-w-0 gap-1">
+          <h1 className="text-xl font-bold tracking-tight break-words sm:text-2xl">
+            <Link href={`/items/${item.id}`} className="underline-offset-4 hover:underline">
+              {item.title}
+            </Link>
+          </h1>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            <span>
+              {conversation.role === 'owner' ? 'Asked by' : 'Shared by'}{' '}
+              <Link
+                href={`/u/${encodeURIComponent(other.username)}`}
+                className="inline-flex min-h-11 items-center font-medium text-link underline-offset-4 hover:underline sm:min-h-0"
+              >
+                {other.username}
+              </Link>
+            </span>
+            {item.status !== 'available' ? (
+              <Badge variant="neutral" className="capitalize">
+                {item.status}
+              </Badge>
+            ) : null}
+          </p>
+        </div>
+      </header>
+
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label={`Conversation with ${other.username}`}
+        tabIndex={0}
+        onScroll={(event) => {
+          const log = event.currentTarget;
+          stickToBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
+        }}
+        className={cn(
+          'max-h-[55dvh] min-h-48 overflow-y-auto rounded-card border border-border bg-background p-3 sm:p-4',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        )}
+      >
+        {messages.length === 0 ? (
+          <p className="py-10 text-center text-muted-foreground">No messages yet. Say hello!</p>
+        ) : (
+          <ol className="grid gap-3">
+            {messages.map((message) => (
+              <MessageBubble key={message.id} message={message} myId={myId} otherName={other.username} />
+            ))}
+          </ol>
+        )}
+      </div>
+
+      <MessageComposer
+        className="rounded-card border border-border bg-card p-3 shadow-sm sm:p-4"
+        placeholder={`Write to ${other.username}…`}
+        pending={send.isPending}
+        send={(body) => send.mutateAsync(body)}
+        onSent={() => requestAnimationFrame(scrollToNewest)}
+      />
+    </div>
+  );
+}
+
+/** One conversation, refreshed every few seconds; 'Conversation not found' for a wrong id. */
+export function ConversationView({ id, myId }: { id: number; myId: number }) {
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { data, isPending, isError, error, refetch, isRefetching } = useConversation(id);
+
+  if (!valid || (isError && !data && error instanceof ApiError && (error.status === 404 || error.status === 400))) {
+    return <ConversationNotFound />;
+  }
+  if (isError && !data) {
+    return (
+      <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4">
+        <div>
+          <BackToMessages />
+        </div>
+        <h1 className="sr-only">Conversation</h1>
+        <LoadError title="Could not load this conversation" error={error} onRetry={() => void refetch()} retrying={isRefetching} />
+      </div>
+    );
+  }
+  if (isPending || !data) return <PageSpinner label="Loading conversation…" />;
+  return <ConversationScreen conversation={data} myId={myId} />;
+}
+
+function ConversationNotFound() {
+  useDocumentTitle('Conversation not found');
+  return (
+    <PageMessage
+      icon={MessageCircleOff}
+      title="Conversation not found"
+      actions={
+        <Link href="/messages" className={buttonVariants({ variant: 'outline' })}>
+          <ArrowLeft aria-hidden="true" />
+          Back to messages
+        </Link>
+      }
+    >
+      It may have been removed, or it belongs to someone else.
+    </PageMessage>
+  );
+}

@@ -1,0 +1,88 @@
+// Item calls (SPEC section 7). Lists are cached under ['/api/items', params], one item under
+// ['/api/items', id]; writes refresh the lists.
+import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateItemBody, ItemDetail, ItemList } from '../../../shared/items.js';
+import { apiJson, apiRequest } from '@/lib/request';
+
+export const ITEMS_QUERY_KEY = '/api/items';
+
+export type ItemListParams = {
+  page: number;
+  limit: number;
+  lat?: number;
+  lng?: number;
+  query?: string;
+  tag?: string;
+};
+
+export type UploadResult = { imageUrl: string; thumbnailUrl: string };
+
+/** Refreshes every item list (not the item pages: those are updated directly). */
+export function invalidateItemLists(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (q) => q.queryKey[0] === ITEMS_QUERY_KEY && typeof q.queryKey[1] !== 'number',
+  });
+}
+
+/** One page of items; the previous page stays on screen while the next one loads. */
+export function useItemList(params: ItemListParams) {
+  return useQuery<ItemList>({
+    queryKey: [ITEMS_QUERY_KEY, params],
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useItem(id: number) {
+  return useQuery<ItemDetail>({
+    queryKey: [ITEMS_QUERY_KEY, id],
+    enabled: Number.isSafeInteger(id) && id > 0,
+  });
+}
+
+export function useDeleteItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest('DELETE', `/api/items/${id}`);
+    },
+    onSuccess: async (_, id) => {
+      // The item's own page is marked stale, not refetched now (it is gone): a later visit asks again.
+      await queryClient.invalidateQueries({ queryKey: [ITEMS_QUERY_KEY, id], exact: true, refetchType: 'none' });
+      await invalidateItemLists(queryClient);
+    },
+  });
+}
+
+export type ItemUpdate = { status: 'available' | 'taken' } | { renew: true };
+
+export function useUpdateItem(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ItemUpdate) => apiJson<ItemDetail>('PATCH', `/api/items/${id}`, body),
+    onSuccess: async (item) => {
+      queryClient.setQueryData([ITEMS_QUERY_KEY, id], item);
+      await invalidateItemLists(queryClient);
+    },
+  });
+}
+
+export function useUploadImage() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('image', file);
+      return apiJson<UploadResult>('POST', '/api/upload-image', body);
+    },
+  });
+}
+
+export function useCreateItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateItemBody) => apiJson<ItemDetail>('POST', '/api/items', body),
+    onSuccess: async (item) => {
+      queryClient.setQueryData([ITEMS_QUERY_KEY, item.id], item);
+      await invalidateItemLists(queryClient);
+    },
+  });
+}

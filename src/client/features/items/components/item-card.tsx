@@ -1,0 +1,95 @@
+import { MapPin, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { CARD_TAGS_SHOWN } from '../../../../shared/constants.js';
+import type { ListedItem } from '../../../../shared/items.js';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
+import { distanceText } from '../../../../shared/item-format.js';
+
+type ItemCardProps = {
+  item: ListedItem;
+  /** Shows the trash button (owner or admin); it asks the list to confirm the delete. */
+  onDelete?: (item: ListedItem, trigger: HTMLButtonElement) => void;
+  /** The first cards of a page are fetched eagerly: they are the page's largest paint. */
+  priority?: boolean;
+};
+
+/** One item in a list: the whole card links to the item page; the trash button sits beside it. */
+export function ItemCard({ item, onDelete, priority = false }: ItemCardProps) {
+  const titleId = useId();
+  const detailsId = useId();
+  const shownTags = item.tags.slice(0, CARD_TAGS_SHOWN);
+  const moreTags = item.tags.length - shownTags.length;
+
+  return (
+    <article className="relative h-full">
+      <Link
+        href={`/items/${item.id}`}
+        aria-labelledby={titleId}
+        aria-describedby={detailsId}
+        className={cn(
+          'group flex h-full flex-col overflow-hidden rounded-card border border-border bg-card text-card-foreground shadow-sm transition-shadow',
+          'hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        )}
+      >
+        <div className="aspect-[4/3] w-full overflow-hidden bg-muted">
+          <img
+            src={item.thumbnailUrl}
+            alt={item.title}
+            width={480}
+            height={360}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+          />
+        </div>
+        <div className="flex flex-1 flex-col gap-3 p-4">
+          <h2 id={titleId} className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight break-words">
+            {item.title}
+          </h2>
+          <div id={detailsId} className="flex flex-1 flex-col gap-3">
+            <p className="line-clamp-2 text-sm break-words text-muted-foreground">{item.description}</p>
+            {item.tags.length > 0 ? (
+              <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+                {shownTags.map((tag) => (
+                  <li key={tag} className="max-w-full">
+                    <Badge className="max-w-40 truncate">{tag}</Badge>
+                  </li>
+                ))}
+                {moreTags > 0 ? (
+                  <li>
+                    <Badge variant="outline">+{moreTags} more</Badge>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
+            <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm text-muted-foreground">
+              <span className="inline-flex items-center gap-1">
+                <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                {distanceText(item.distance)}
+              </span>
+              <span className="min-w-0 truncate">
+                Posted by <span className="font-medium text-foreground">{item.username}</span>
+              </span>
+            </div>
+          </div>
+        </div>
+      </Link>
+      {onDelete ? (
+        <button
+          type="button"
+          aria-label={`Delete ${item.title}`}
+          onClick={(event) => onDelete(item, event.currentTarget)}
+          className={cn(
+            'absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full',
+            'bg-card/95 text-danger-text shadow-md ring-1 ring-black/5 transition-colors hover:bg-destructive hover:text-destructive-foreground',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          )}
+        >
+          <Trash2 className="size-5" aria-hidden="true" />
+        </button>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,247 @@
+import { ArrowLeft, CalendarDays, CircleCheck, Info, LogIn, MapPinOff, MessagesSquare, RefreshCw, Trash2, Undo2, UserRound } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { ItemDetail } from '../../../../shared/items.js';
+import { MapView } from '@/components/map/map-view';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { formatShortDate } from '@/lib/format-date';
+import { getErrorMessage } from '@/lib/request';
+import { useClientConfig } from '@/lib/use-client-config';
+import { type ItemUpdate, useUpdateItem } from '../api';
+import { canManageItem, isRenewDue, type Viewer } from '../lib/item-rules';
+import { itemPageUrl } from '../lib/share-links';
+import { DeleteItemDialog } from './delete-item-dialog';
+import { ItemStatusBadge } from './item-status-badge';
+import { ShareButtons } from './share-buttons';
+
+const UPDATE_SUCCESS: Record<string, string> = {
+  taken: 'Item marked as taken',
+  available: 'Item marked as available',
+  renew: 'Item renewed',
+};
+
+function OwnerActions({ item }: { item: ItemDetail }) {
+  const [, navigate] = useLocation();
+  const update = useUpdateItem(item.id);
+  const [pending, setPending] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const deleteButtonRef = useRef<HTMLButtonElement>(null);
+
+  const run = (key: string, body: ItemUpdate) => {
+    setPending(key);
+    update.mutate(body, {
+      onSuccess: () => toast({ title: 'Success', description: UPDATE_SUCCESS[key] }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) }),
+      onSettled: () => setPending(null),
+    });
+  };
+
+  const busy = update.isPending;
+  const icon = (key: string, Icon: typeof CircleCheck) =>
+    pending === key ? <Spinner /> : <Icon aria-hidden="true" />;
+
+  return (
+    <section aria-labelledby="manage-heading" className="grid gap-3 rounded-card border border-border bg-card p-4 shadow-sm">
+      <h2 id="manage-heading" className="text-sm font-semibold text-muted-foreground">
+        Manage this item
+        {item.expiresAt ? (
+          <span className="font-normal">
+            {' '}
+            · {item.status === 'expired' ? 'Expired' : 'Listed until'} {formatShortDate(item.expiresAt)}
+          </span>
+        ) : null}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        {item.status === 'taken' ? (
+          <Button variant="outline" disabled={busy} aria-busy={pending === 'available'} onClick={() => run('available', { status: 'available' })}>
+            {icon('available', Undo2)}
+            Mark as available
+          </Button>
+        ) : item.status === 'available' ? (
+          <Button variant="outline" disabled={busy} aria-busy={pending === 'taken'} onClick={() => run('taken', { status: 'taken' })}>
+            {icon('taken', CircleCheck)}
+            Mark as taken
+          </Button>
+        ) : null}
+        {isRenewDue(item) ? (
+          <Button variant="outline" disabled={busy} aria-busy={pending === 'renew'} onClick={() => run('renew', { renew: true })}>
+            {icon('renew', RefreshCw)}
+            Renew
+          </Button>
+        ) : null}
+        <Button ref={deleteButtonRef} variant="destructive" disabled={busy} onClick={() => setConfirmDelete(true)}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+      <DeleteItemDialog
+        item={confirmDelete ? item : null}
+        returnFocusRef={deleteButtonRef}
+        onClose={() => setConfirmDelete(false)}
+        onDeleted={() => navigate('/')}
+      />
+    </section>
+  );
+}
+
+/** Radius of the circle drawn around an approximate point: the published point is 200-500 m off. */
+const APPROXIMATE_RADIUS_M = 500;
+
+/**
+ * How to reach the owner: the owner goes to their messages, a visitor signs in, a signed-in
+ * user writes (the form comes from the page: it belongs to the conversations feature).
+ */
+function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: Viewer; contact?: ReactNode }) {
+  let body: ReactNode = null;
+  if (viewer && viewer.id === item.userId) {
+    body = (
+      <Link href="/messages" className={buttonVariants({ variant: 'outline' })}>
+        <MessagesSquare aria-hidden="true" />
+        See messages about this item
+      </Link>
+    );
+  } else if (item.status !== 'available') {
+    return null;
+  } else if (!viewer) {
+    body = (
+      <Link href="/auth" className={buttonVariants()}>
+        <LogIn aria-hidden="true" />
+        Sign in to contact the owner
+      </Link>
+    );
+  } else {
+    body = contact ?? null;
+  }
+  if (!body) return null;
+  return (
+    <section aria-label="Contact" className="grid justify-items-start gap-3">
+      {body}
+    </section>
+  );
+}
+
+/** Everything SPEC section 2 lists for /items/{id}. */
+export function ItemDetailView({ item, viewer, contact }: { item: ItemDetail; viewer: Viewer; contact?: ReactNode }) {
+  const config = useClientConfig();
+  const hasLocation = item.latitude !== null && item.longitude !== null;
+  const url = itemPageUrl(item.id, config.data?.publicUrl, window.location.origin);
+
+  return (
+    <div className="grid gap-8">
+      <div>
+        <Link
+          href={viewer ? '/home' : '/browse'}
+          className="-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-medium text-link hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to listings
+        </Link>
+      </div>
+
+      <article className="grid gap-8 lg:grid-cols-2 lg:items-start">
+        <div className="aspect-[4/3] w-full overflow-hidden rounded-card border border-border bg-muted shadow-sm">
+          <img
+            src={item.imageUrl}
+            alt={item.title}
+            width={1200}
+            height={900}
+            decoding="async"
+            fetchPriority="high"
+            className="size-full object-contain"
+          />
+        </div>
+
+        <div className="grid min-w-0 gap-6">
+          <header className="grid gap-3">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <h1 className="min-w-0 text-3xl font-bold tracking-tight text-balance break-words">{item.title}</h1>
+              <ItemStatusBadge status={item.status} />
+            </div>
+            <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
+              <p className="inline-flex items-center gap-2">
+                <UserRound className="size-4 shrink-0" aria-hidden="true" />
+                <span>
+                  Posted by <span className="font-medium text-foreground">{item.username || 'Unknown user'}</span>
+                </span>
+              </p>
+              <p className="inline-flex items-center gap-2">
+                <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+                <span>
+                  Posted on{' '}
+                  <time dateTime={item.createdAt} className="font-medium text-foreground">
+                    {formatShortDate(item.createdAt)}
+                  </time>
+                </span>
+              </p>
+            </div>
+          </header>
+
+          <p className="text-base leading-relaxed break-words whitespace-pre-line">{item.description}</p>
+
+          {item.tags.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+              {item.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge className="px-3 py-1 text-sm">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          <ContactSection item={item} viewer={viewer} contact={contact} />
+
+          {canManageItem(viewer, item) ? <OwnerActions item={item} /> : null}
+
+          <section aria-labelledby="share-heading" className="grid gap-2">
+            <h2 id="share-heading" className="text-sm font-semibold">
+              Share this item
+            </h2>
+            <ShareButtons url={url} title={item.title} description={item.description} />
+          </section>
+        </div>
+      </article>
+
+      <section aria-labelledby="location-heading" className="grid gap-3">
+        <h2 id="location-heading" className="text-xl font-semibold tracking-tight">
+          Location
+        </h2>
+        {hasLocation ? (
+          <>
+            <MapView
+              center={{ lat: item.latitude as number, lng: item.longitude as number }}
+              zoom={item.locationIsApproximate ? 14 : 15}
+              marker={item.locationIsApproximate ? null : { lat: item.latitude as number, lng: item.longitude as number }}
+              area={
+                item.locationIsApproximate
+                  ? { center: { lat: item.latitude as number, lng: item.longitude as number }, radiusMeters: APPROXIMATE_RADIUS_M }
+                  : null
+              }
+              markerLabel={`Location of ${item.title}`}
+              popup={
+                <>
+                  <strong>{item.title}</strong>{' '}
+                  <br />
+                  Located here
+                </>
+              }
+            />
+            {item.locationIsApproximate ? (
+              <p className="flex items-start gap-2 text-sm text-muted-foreground">
+                <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                Approximate location: the exact place is shared by the owner when you arrange a pickup.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="flex items-center gap-3 rounded-card border border-dashed border-input bg-card px-4 py-6 text-muted-foreground">
+            <MapPinOff className="size-5 shrink-0" aria-hidden="true" />
+            Location information not available for this item
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

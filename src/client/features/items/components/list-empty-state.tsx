@@ -1,0 +1,28 @@
+import { PackageOpen, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+type ListEmptyStateProps = {
+  /** A search found nothing (a different picture than an empty board). */
+  searching: boolean;
+  message: string;
+  action?: ReactNode;
+};
+
+/** The designed empty state of an item list. */
+export function ListEmptyState({ searching, message, action }: ListEmptyStateProps) {
+  const Icon = searching ? SearchX : PackageOpen;
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-input bg-card px-6 py-14 text-center">
+      <span className="flex size-16 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
+        <Icon className="size-8" aria-hidden="true" />
+      </span>
+      <p className="max-w-lg text-lg text-pretty break-words">{message}</p>
+      {action}
+    </div>
+  );
+}
+
+/** 'No items found matching "{search}"' (SPEC section 2). */
+export function noMatchText(search: string): string {
+  return `No items found matching "${search}"`;
+}

@@ -1,0 +1,286 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Send } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { POST_GEOLOCATION } from '../../../../shared/constants.js';
+import { ITEM_DESCRIPTION_MAX, ITEM_MSG, ITEM_TITLE_MAX, UPLOAD_MAX_BYTES } from '../../../../shared/items.js';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FieldError, TextField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { GeolocationUnsupportedError, getCurrentPosition, type Position } from '@/lib/geolocation';
+import { useCreateItem, useUploadImage } from '../api';
+import { failureText } from '../lib/error-text';
+import { checkImageFiles, IMAGE_MSG } from '../lib/image-files';
+import { type PhotoLocationResult, readPhotoLocation } from '../lib/photo-gps';
+import { coordinateText, EMPTY_POST_FORM, parsePosition, postItemFormSchema } from '../lib/post-item-schema';
+import { ImageDropZone } from './image-drop-zone';
+import { LocationPicker } from './location-picker';
+import { TagPicker } from './tag-picker';
+
+const MANUAL = 'Please select location manually.';
+
+/** The toast for each outcome of reading a photo's GPS position (SPEC section 5). */
+function photoLocationToast(result: Exclude<PhotoLocationResult, { kind: 'found' }> | { kind: 'unexpected' }) {
+  switch (result.kind) {
+    case 'none':
+      return { title: 'No location data', description: 'No location data found in image. Please select location manually.' };
+    case 'library-failed':
+      return { title: 'Photo location unavailable', description: 'Could not load image processing library. Please select location manually.' };
+    case 'read-failed':
+      return { title: 'Could not read location data...', description: MANUAL };
+    case 'process-failed':
+      return { title: 'Could not process location data...', description: MANUAL };
+    case 'image-failed':
+      return { variant: 'destructive' as const, title: 'Could not process image. Please try again.' };
+    case 'unexpected':
+      return { title: 'Could not extract location data...', description: MANUAL };
+  }
+}
+
+const FIELD_ORDER = ['title', 'description', 'imageUrl', 'latitude', 'longitude'] as const;
+
+type ChosenImage = { previewUrl: string; uploading: boolean };
+
+/** /post-item's form: title, description, one photo, tags, a place on the map. */
+export function PostItemForm() {
+  const upload = useUploadImage();
+  const createItem = useCreateItem();
+  const [image, setImage] = useState<ChosenImage | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [viewKey, setViewKey] = useState(0);
+  // Each chosen file gets a number; answers about an older file are ignored.
+  const fileSeq = useRef(0);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    watch,
+    reset,
+    setFocus,
+    formState: { errors, isSubmitted },
+  } = useForm({
+    resolver: zodResolver(postItemFormSchema),
+    defaultValues: EMPTY_POST_FORM,
+    // Focus goes to the first problem in the order of the page (see onInvalid).
+    shouldFocusError: false,
+  });
+
+  const imageField = useController({ control, name: 'imageUrl' });
+  const tagsField = useController({ control, name: 'tags' });
+  const exactField = useController({ control, name: 'exactLocation' });
+  const exactId = useId();
+  const position = parsePosition(watch('latitude'), watch('longitude'));
+
+  // The preview's object URL is released when it is replaced or the form goes away.
+  const previewUrl = image?.previewUrl;
+  useEffect(() => {
+    if (!previewUrl) return;
+    return () => URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+
+  const setPosition = (next: Position, moveMap: boolean) => {
+    const options = { shouldValidate: isSubmitted, shouldDirty: true };
+    setValue('latitude', coordinateText(next.lat), options);
+    setValue('longitude', coordinateText(next.lng), options);
+    if (moveMap) setViewKey((k) => k + 1);
+  };
+
+  const onFiles = (files: File[]) => {
+    const check = checkImageFiles(files);
+    if (check.kind === 'none') return;
+    if (check.kind === 'too-many') {
+      toast({ variant: 'destructive', title: 'Error', description: IMAGE_MSG.onlyOne });
+      return;
+    }
+    if (check.kind === 'not-image') {
+      toast({ variant: 'destructive', title: 'Error', description: IMAGE_MSG.notImage });
+      return;
+    }
+    const file = check.file;
+    if (file.size > UPLOAD_MAX_BYTES) {
+      toast({ variant: 'destructive', title: 'Error', description: ITEM_MSG.imageTooLarge });
+      return;
+    }
+
+    const seq = ++fileSeq.current;
+    setImage({ previewUrl: URL.createObjectURL(file), uploading: true });
+    imageField.field.onChange('');
+
+    upload.mutate(file, {
+      onSuccess: (result) => {
+        if (seq !== fileSeq.current) return;
+        setImage((current) => (current ? { ...current, uploading: false } : current));
+        setValue('imageUrl', result.imageUrl, { shouldValidate: isSubmitted, shouldDirty: true });
+      },
+      onError: (error) => {
+        if (seq !== fileSeq.current) return;
+        fileSeq.current++;
+        setImage(null);
+        toast({ variant: 'destructive', title: 'Error', description: failureText('Failed to upload image', error) });
+      },
+    });
+
+    readPhotoLocation(file)
+      .catch(() => ({ kind: 'unexpected' }) as const)
+      .then((result) => {
+        if (seq !== fileSeq.current) return;
+        if (result.kind === 'found') {
+          setPosition(result.position, true);
+          toast({ title: 'Location Found', description: 'Location data extracted from image' });
+        } else {
+          toast(photoLocationToast(result));
+        }
+      });
+  };
+
+  const removeImage = () => {
+    fileSeq.current++;
+    setImage(null);
+    setValue('imageUrl', '', { shouldValidate: isSubmitted });
+  };
+
+  const useCurrentLocation = () => {
+    setLocating(true);
+    getCurrentPosition(POST_GEOLOCATION).then(
+      (next) => {
+        setLocating(false);
+        setPosition(next, true);
+        toast({ title: 'Location set', description: 'Your current location has been set.' });
+      },
+      (error: unknown) => {
+        setLocating(false);
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description:
+            error instanceof GeolocationUnsupportedError
+              ? 'Geolocation is not supported by your browser. Please select location manually.'
+              : 'Could not get your location. Please select manually on the map.',
+        });
+      },
+    );
+  };
+
+  const onInvalid = (invalid: Partial<Record<string, unknown>>) => {
+    const first = FIELD_ORDER.find((name) => invalid[name]);
+    if (first) setFocus(first);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    createItem.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Item posted successfully' });
+        fileSeq.current++;
+        reset(EMPTY_POST_FORM);
+        setImage(null);
+        setViewKey((k) => k + 1);
+        window.scrollTo(0, 0);
+      },
+      onError: (error) => {
+        toast({ variant: 'destructive', title: 'Error', description: failureText('Failed to create item', error) });
+      },
+    });
+  }, onInvalid);
+
+  const locationError = errors.latitude?.message ?? errors.longitude?.message;
+  const uploading = image?.uploading ?? false;
+  const descriptionErrorId = 'post-description-error';
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-8">
+      <div className="grid gap-5">
+        <TextField
+          id="post-title"
+          label="Title"
+          autoComplete="off"
+          maxLength={ITEM_TITLE_MAX}
+          placeholder="e.g. Oak dining chair"
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <div className="grid gap-2">
+          <Label htmlFor="post-description">Description</Label>
+          <Textarea
+            id="post-description"
+            rows={5}
+            maxLength={ITEM_DESCRIPTION_MAX}
+            placeholder="What is it, what condition is it in, and when can it be picked up?"
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? descriptionErrorId : undefined}
+            {...register('description')}
+          />
+          {errors.description?.message ? <FieldError id={descriptionErrorId}>{errors.description.message}</FieldError> : null}
+        </div>
+      </div>
+
+      <ImageDropZone
+        previewUrl={image?.previewUrl ?? null}
+        uploading={uploading}
+        error={errors.imageUrl?.message}
+        disabled={createItem.isPending}
+        onFiles={onFiles}
+        onRemove={removeImage}
+        buttonRef={imageField.field.ref}
+      />
+
+      <TagPicker tags={tagsField.field.value} onChange={(tags) => tagsField.field.onChange(tags)} />
+
+      <LocationPicker
+        position={position}
+        onPick={(next) => setPosition(next, false)}
+        onUseCurrentLocation={useCurrentLocation}
+        locating={locating}
+        viewKey={viewKey}
+        error={locationError}
+        latitudeInput={register('latitude')}
+        longitudeInput={register('longitude')}
+      />
+
+      {/* Location privacy: a personal item is shown a few hundred metres off unless this is ticked. */}
+      <div className="-mt-4 flex items-start gap-3">
+        <Checkbox
+          id={exactId}
+          name={exactField.field.name}
+          ref={exactField.field.ref}
+          checked={exactField.field.value === true}
+          onCheckedChange={(checked) => exactField.field.onChange(checked === true)}
+          onBlur={exactField.field.onBlur}
+          aria-describedby={`${exactId}-hint`}
+          className="mt-3"
+        />
+        <div className="grid gap-1">
+          <Label htmlFor={exactId} className="cursor-pointer py-3 leading-snug">
+            Show the exact location (for a shop, stall or restaurant)
+          </Label>
+          <p id={`${exactId}-hint`} className="-mt-2 text-sm text-muted-foreground">
+            Otherwise others see the item within about 500 m of the point you chose; you see the exact place.
+          </p>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-end">
+        {uploading ? (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Waiting for the photo to finish uploading…
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          size="lg"
+          disabled={createItem.isPending || uploading}
+          aria-busy={createItem.isPending}
+          className="sm:min-w-56"
+        >
+          {createItem.isPending ? <Spinner /> : <Send aria-hidden="true" />}
+          Share with Community
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { checkImageFiles, isAcceptedImage } from './image-files';
+
+const f = (name: string, type: string) => ({ name, type });
+
+describe('image file rules', () => {
+  it('accepts JPEG, PNG and GIF', () => {
+    expect(isAcceptedImage(f('a.jpg', 'image/jpeg'))).toBe(true);
+    expect(isAcceptedImage(f('a.png', 'image/png'))).toBe(true);
+    expect(isAcceptedImage(f('a.gif', 'image/gif'))).toBe(true);
+    expect(isAcceptedImage(f('photo.JPEG', ''))).toBe(true);
+  });
+
+  it('refuses anything else', () => {
+    expect(isAcceptedImage(f('a.txt', 'text/plain'))).toBe(false);
+    expect(isAcceptedImage(f('a.pdf', 'application/pdf'))).toBe(false);
+    expect(isAcceptedImage(f('notes', ''))).toBe(false);
+    expect(isAcceptedImage(f('a.jpg', 'text/plain'))).toBe(false);
+  });
+
+  it('takes exactly one image', () => {
+    expect(checkImageFiles([])).toEqual({ kind: 'none' });
+    expect(checkImageFiles([f('a.jpg', 'image/jpeg'), f('b.jpg', 'image/jpeg')])).toEqual({ kind: 'too-many' });
+    expect(checkImageFiles([f('a.txt', 'text/plain')])).toEqual({ kind: 'not-image' });
+    expect(checkImageFiles([f('a.jpg', 'image/jpeg')]).kind).toBe('ok');
+  });
+});

@@ -1,0 +1,27 @@
+// The drop zone's file rules (SPEC sections 5 and 9): one image, JPEG, PNG or GIF.
+
+export const IMAGE_ACCEPT = 'image/jpeg,.jpg,.jpeg,image/png,image/gif';
+
+const TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
+const EXTENSIONS = /\.(jpe?g|png|gif)$/i;
+
+export const IMAGE_MSG = {
+  notImage: 'Please upload an image file.',
+  onlyOne: 'Only one image is allowed',
+} as const;
+
+/** JPEG, PNG or GIF by type; by name when the browser gives no type. */
+export function isAcceptedImage(file: { type: string; name: string }): boolean {
+  if (file.type) return TYPES.has(file.type.toLowerCase());
+  return EXTENSIONS.test(file.name);
+}
+
+export type FileCheck<F> = { kind: 'ok'; file: F } | { kind: 'none' } | { kind: 'too-many' } | { kind: 'not-image' };
+
+/** What to do with the files of a pick or a drop. */
+export function checkImageFiles<F extends { type: string; name: string }>(files: readonly F[]): FileCheck<F> {
+  if (files.length === 0) return { kind: 'none' };
+  if (files.length > 1) return { kind: 'too-many' };
+  const [file] = files as [F];
+  return isAcceptedImage(file) ? { kind: 'ok', file } : { kind: 'not-image' };
+}

@@ -1,0 +1,49 @@
+// The post form's rules: the shared item schema (SPEC section 5), with the form's own messages
+// for empty fields first. Coordinates are text in the form (two inputs under the map).
+import { z } from 'zod';
+import { createItemBodySchema, latitudeSchema, longitudeSchema } from '../../../../shared/items.js';
+
+export const POST_MSG = {
+  titleRequired: 'Please enter a title',
+  descriptionRequired: 'Please enter a description',
+  imageRequired: 'Please upload an image',
+  locationRequired: 'Please select a location on the map',
+} as const;
+
+const { title, description, latitude, longitude } = createItemBodySchema.shape;
+
+export const postItemFormSchema = z.object({
+  title: z.string().trim().min(1, POST_MSG.titleRequired).pipe(title),
+  description: z.string().trim().min(1, POST_MSG.descriptionRequired).pipe(description),
+  imageUrl: z.string().min(1, POST_MSG.imageRequired),
+  latitude: z.string().trim().min(1, POST_MSG.locationRequired).transform(Number).pipe(latitude),
+  longitude: z.string().trim().min(1, POST_MSG.locationRequired).transform(Number).pipe(longitude),
+  tags: z.array(z.string()),
+  /** Publish the exact place (a shop, a stall) rather than a point a few hundred metres away. */
+  exactLocation: z.boolean().optional(),
+});
+
+export type PostItemFormValues = z.input<typeof postItemFormSchema>;
+export type PostItemFormOutput = z.output<typeof postItemFormSchema>;
+
+export const EMPTY_POST_FORM: PostItemFormValues = {
+  title: '',
+  description: '',
+  imageUrl: '',
+  latitude: '',
+  longitude: '',
+  tags: [],
+  exactLocation: false,
+};
+
+/** A coordinate for the form's text inputs: six decimals (about 10 cm). */
+export function coordinateText(value: number): string {
+  return String(Math.round(value * 1e6) / 1e6);
+}
+
+/** The marker position of the form's text, or null while it is not a valid pair. */
+export function parsePosition(latitude: string, longitude: string): { lat: number; lng: number } | null {
+  const lat = latitudeSchema.safeParse(latitude.trim() === '' ? undefined : latitude);
+  const lng = longitudeSchema.safeParse(longitude.trim() === '' ? undefined : longitude);
+  return lat.success && lng.success ? { lat: lat.data, lng: lng.data } : null;
+}

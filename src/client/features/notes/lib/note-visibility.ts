@@ -1,0 +1,39 @@
+// Note visibility (SPEC sections 3 and 4): who may read a note, in words, and its badge.
+import type { Note } from '../../../../shared/people.js';
+
+export type NoteVisibility = Note['visibility'];
+
+export type VisibilityOption = {
+  value: NoteVisibility;
+  label: string;
+  /** One line on who can read a note with this visibility. */
+  description: string;
+  /** The badge's look: grey for private, green tones for shared. */
+  badge: 'neutral' | 'default' | 'success';
+};
+
+export const VISIBILITY_OPTIONS: readonly VisibilityOption[] = [
+  { value: 'private', label: 'Private', description: 'Only you can read it.', badge: 'neutral' },
+  {
+    value: 'linked',
+    label: 'Linked users',
+    description: 'People you linked and allowed to read your linked notes.',
+    badge: 'default',
+  },
+  { value: 'public', label: 'Public', description: 'Anyone, and it shows up in search.', badge: 'success' },
+];
+
+/** The option of a visibility; an unknown value is treated as private, the safest reading. */
+export function visibilityOption(value: string): VisibilityOption {
+  return VISIBILITY_OPTIONS.find((option) => option.value === value) ?? (VISIBILITY_OPTIONS[0] as VisibilityOption);
+}
+
+/** Whether a note was changed after it was written (a minute's grace for the first save). */
+export function wasEdited(note: Pick<Note, 'createdAt' | 'updatedAt'>): boolean {
+  return new Date(note.updatedAt).getTime() - new Date(note.createdAt).getTime() > 60_000;
+}
+
+/** Whose note it is, for the 'Shared with me' list: the owner, else the writer. */
+export function noteAuthor(note: Pick<Note, 'username' | 'createdByUsername'>): string | null {
+  return note.username ?? note.createdByUsername ?? null;
+}

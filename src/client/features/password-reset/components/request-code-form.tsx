@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Send } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/request';
+import { useRequestReset } from '../api';
+import { RESET_TOASTS, requestCodeFormSchema } from '../lib/reset-texts';
+
+/** Toasts the outcome of a code request; shared by step 1 and "Send a new code". */
+export function requestCodeCallbacks(onSent: () => void) {
+  return {
+    onSuccess: () => {
+      toast({ title: RESET_TOASTS.codeSentTitle, description: RESET_TOASTS.codeSent });
+      onSent();
+    },
+    onError: (error: unknown) =>
+      toast({ variant: 'destructive', title: RESET_TOASTS.requestFailed, description: getErrorMessage(error) }),
+  };
+}
+
+/** Step 1: the username, then 'Request Verification Code'. */
+export function RequestCodeForm({ defaultUsername, onSent }: { defaultUsername: string; onSent: (username: string) => void }) {
+  const request = useRequestReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(requestCodeFormSchema),
+    defaultValues: { username: defaultUsername },
+  });
+
+  const onSubmit = handleSubmit(({ username }) => {
+    request.mutate(username, requestCodeCallbacks(() => onSent(username)));
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <TextField
+        id="reset-username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <Button type="submit" className="w-full" disabled={request.isPending} aria-busy={request.isPending}>
+        {request.isPending ? <Spinner /> : <Send aria-hidden="true" />}
+        Request Verification Code
+      </Button>
+    </form>
+  );
+}

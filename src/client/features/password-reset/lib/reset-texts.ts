@@ -1,0 +1,23 @@
+// The forms' rules come from the API's own schemas (src/shared/people.ts), so the messages are
+// the spec's: 'Username is required', 'Reset code must be 6 digits', 'Password must be at least 6
+// characters'. The code field also insists on digits, which the API schema leaves to the server.
+import { z } from 'zod';
+import { MSG } from '../../../../shared/messages.js';
+import { PEOPLE_MSG, requestResetBodySchema, resetPasswordBodySchema } from '../../../../shared/people.js';
+
+export const requestCodeFormSchema = requestResetBodySchema;
+
+export const newPasswordFormSchema = z.object({
+  code: resetPasswordBodySchema.shape.code.regex(/^\d+$/, MSG.codeInvalid),
+  newPassword: resetPasswordBodySchema.shape.newPassword,
+});
+
+/** Toasts of SPEC section 8, word for word. */
+export const RESET_TOASTS = {
+  codeSentTitle: PEOPLE_MSG.codeSent,
+  codeSent: PEOPLE_MSG.resetSent,
+  requestFailed: 'Request failed',
+  doneTitle: PEOPLE_MSG.resetDone,
+  done: 'You can now login with your new password',
+  resetFailed: 'Reset failed',
+} as const;

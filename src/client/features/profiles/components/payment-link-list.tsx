@@ -1,0 +1,112 @@
+import { Check, Copy, QrCode, WalletCards } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Profile } from '../../../../shared/people.js';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { copyLabel, PROFILE_TEXTS, qrLabel } from '../lib/profile-texts';
+import type { QrTarget } from './qr-code-dialog';
+import { VendorIcon } from './vendor-icon';
+
+// The dialog and the QR library load with the first QR button press (or when one is pointed at).
+const loadQrDialog = () => import('./qr-code-dialog');
+const QrCodeDialog = lazy(async () => ({ default: (await loadQrDialog()).QrCodeDialog }));
+
+const COPIED_MS = 2000;
+
+type PaymentLink = Profile['paymentIds'][number];
+
+/** Copies the payment id; the icon turns into a tick for a moment after a copy. */
+function CopyButton({ link }: { link: PaymentLink }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timeout = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timeout);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('No clipboard');
+      await navigator.clipboard.writeText(link.paymentId);
+      setCopied(true);
+      toast({ title: PROFILE_TEXTS.copiedTitle, description: PROFILE_TEXTS.copied });
+    } catch {
+      toast({ variant: 'destructive', title: PROFILE_TEXTS.copyFailedTitle, description: PROFILE_TEXTS.copyFailed });
+    }
+  };
+
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      aria-label={copyLabel(link.vendor.name)}
+      title="Copy payment ID"
+      onClick={() => void copy()}
+    >
+      {copied ? <Check className="text-primary" aria-hidden="true" /> : <Copy aria-hidden="true" />}
+    </Button>
+  );
+}
+
+/** The Payment Links tab: one row per payment id, with copy and QR buttons (SPEC section 2). */
+export function PaymentLinkList({ links }: { links: Profile['paymentIds'] }) {
+  const [target, setTarget] = useState<QrTarget | null>(null);
+  const [trigger, setTrigger] = useState<HTMLElement | null>(null);
+  const [dialogWanted, setDialogWanted] = useState(false);
+
+  if (links.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-input bg-card px-6 py-12 text-center">
+        <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
+          <WalletCards className="size-7" aria-hidden="true" />
+        </span>
+        <p className="text-lg text-pretty">{PROFILE_TEXTS.noPaymentLinks}</p>
+      </div>
+    );
+  }
+
+  const preload = () => void loadQrDialog().catch(() => undefined);
+
+  return (
+    <>
+      <ul className="grid gap-3">
+        {links.map((link) => (
+          <li
+            key={link.id}
+            className="flex items-center gap-3 rounded-card border border-border bg-card p-3 shadow-sm sm:gap-4 sm:p-4"
+          >
+            <VendorIcon name={link.vendor.name} />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold break-words">{link.vendor.name}</p>
+              <p className="font-mono text-sm break-all text-muted-foreground">{link.paymentId}</p>
+            </div>
+            <div className="flex shrink-0 gap-2">
+              <CopyButton link={link} />
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={qrLabel(link.vendor.name)}
+                title="Show QR code"
+                onPointerEnter={preload}
+                onFocus={preload}
+                onClick={(event) => {
+                  setTrigger(event.currentTarget);
+                  setDialogWanted(true);
+                  setTarget({ vendor: link.vendor.name, paymentId: link.paymentId });
+                }}
+              >
+                <QrCode aria-hidden="true" />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <QrCodeDialog target={target} onClose={() => setTarget(null)} returnFocusTo={trigger} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

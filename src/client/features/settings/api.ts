@@ -1,0 +1,116 @@
+// The signed-in user's own settings. GET /api/me/settings is cached under SETTINGS_QUERY_KEY, and
+// every settings change answers with the whole settings object, which replaces the cached one.
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Settings, vendorListSchema } from '../../../shared/people.js';
+import { apiJson, apiRequest } from '@/lib/request';
+
+export const SETTINGS_QUERY_KEY = ['/api/me/settings'] as const;
+export const VENDORS_QUERY_KEY = ['/api/vendors'] as const;
+// Pages of other features that show what these calls change; they are refetched on next view.
+const PROFILE_QUERY_PREFIX = '/api/users/profile';
+const MY_SUPPORT_REQUESTS_PREFIX = '/api/support-requests/mine';
+
+export type Vendor = z.infer<typeof vendorListSchema>[number];
+export type OwnPaymentLink = Settings['paymentIds'][number];
+
+export function useSettings() {
+  return useQuery<Settings>({ queryKey: SETTINGS_QUERY_KEY });
+}
+
+/** The active vendors a payment link can be made with. */
+export function useVendors() {
+  return useQuery<Vendor[]>({ queryKey: VENDORS_QUERY_KEY });
+}
+
+function invalidateProfiles(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: [PROFILE_QUERY_PREFIX] });
+}
+
+/** A change answered with the new settings: they replace the cached ones, profiles are refreshed. */
+function useSettingsChange<TBody>(request: (body: TBody) => Promise<Settings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(SETTINGS_QUERY_KEY, settings);
+      await invalidateProfiles(queryClient);
+    },
+  });
+}
+
+export function useAddPaymentLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { vendorId: number; paymentId: string }) =>
+      apiJson<OwnPaymentLink>('POST', '/api/me/payment-ids', body),
+    onSuccess: async (link) => {
+      queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, (old) =>
+        old ? { ...old, paymentIds: [...old.paymentIds.filter((p) => p.id !== link.id), link] } : old,
+      );
+      await invalidateProfiles(queryClient);
+    },
+  });
+}
+
+export function useRemovePaymentLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest('DELETE', `/api/me/payment-ids/${id}`);
+    },
+    onSuccess: async (_, id) => {
+      queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, (old) =>
+        old ? { ...old, paymentIds: old.paymentIds.filter((p) => p.id !== id) } : old,
+      );
+      await invalidateProfiles(queryClient);
+    },
+  });
+}
+
+export function useUpdateVisibility() {
+  return useSettingsChange((isVisible: boolean) => apiJson<Settings>('PATCH', '/api/me', { isVisible }));
+}
+
+export function useSavePhone() {
+  return useSettingsChange((phoneNumber: string) => apiJson<Settings>('PUT', '/api/me/phone', { phoneNumber }));
+}
+
+export function useRemovePhone() {
+  return useSettingsChange(() => apiJson<Settings>('DELETE', '/api/me/phone'));
+}
+
+export function useVerifyPhone() {
+  return useSettingsChange((code: string) => apiJson<Settings>('POST', '/api/me/phone/verify', { code }));
+}
+
+/** Sends a 6-digit code by SMS to the saved number. */
+export function useSendPhoneCode() {
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/me/phone/send-code');
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (body: { currentPassword: string; newPassword: string }) => {
+      await apiRequest('POST', '/api/me/password', body);
+    },
+  });
+}
+
+/** Asks the admins to delete the account: a support request of type account_deletion. */
+export function useRequestDeletion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reason: string) => {
+      await apiRequest('POST', '/api/me/deletion-request', reason ? { reason } : {});
+    },
+    onSuccess: async () => {
+      queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, (old) => (old ? { ...old, markedForDeletion: true } : old));
+      await queryClient.invalidateQueries({ queryKey: [MY_SUPPORT_REQUESTS_PREFIX] });
+    },
+  });
+}

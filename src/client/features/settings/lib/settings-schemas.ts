@@ -1,0 +1,55 @@
+// The rules of the settings forms: the shared schemas of the API (so messages match the server's
+// word for word), plus what only the forms need (a password confirmation, tidying typed input).
+import { z } from 'zod';
+import { passwordSchema, phoneNumberSchema } from '../../../../shared/auth.js';
+import { MSG } from '../../../../shared/messages.js';
+import {
+  addPaymentLinkBodySchema,
+  changePasswordBodySchema,
+  codeSchema,
+  PEOPLE_MSG,
+  SUPPORT_DESCRIPTION_MAX,
+} from '../../../../shared/people.js';
+
+/** The vendor comes from a <select>, so as text: '' until one is chosen. */
+export const paymentLinkFormSchema = z.object({
+  vendorId: z.string().regex(/^[1-9]\d*$/, PEOPLE_MSG.vendorInactive),
+  paymentId: addPaymentLinkBodySchema.shape.paymentId,
+});
+export type PaymentLinkFormValues = z.input<typeof paymentLinkFormSchema>;
+
+/** Spaces, dashes, dots and brackets people type in phone numbers ("+1 (555) 010-2000"). */
+export function normalizePhoneNumber(value: string): string {
+  return value.replace(/[\s().-]/g, '');
+}
+
+export const phoneFormSchema = z.object({
+  phoneNumber: z.string().transform(normalizePhoneNumber).pipe(phoneNumberSchema),
+});
+export type PhoneFormValues = z.input<typeof phoneFormSchema>;
+
+/** The 6-digit SMS code; spaces typed or pasted in the middle are ignored. */
+export const verifyCodeFormSchema = z.object({
+  code: z
+    .string()
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(codeSchema),
+});
+export type VerifyCodeFormValues = z.input<typeof verifyCodeFormSchema>;
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: changePasswordBodySchema.shape.currentPassword,
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
+
+export const deletionFormSchema = z.object({
+  reason: z.string().trim().max(SUPPORT_DESCRIPTION_MAX, `Reason must be at most ${SUPPORT_DESCRIPTION_MAX} characters`),
+});
+export type DeletionFormValues = z.input<typeof deletionFormSchema>;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatShortDate } from './format-date';
+
+describe('formatShortDate', () => {
+  it("formats as 'MMM d, yyyy'", () => {
+    expect(formatShortDate('2025-03-07T12:00:00.000Z', { timeZone: 'UTC' })).toBe('Mar 7, 2025');
+    expect(formatShortDate('2024-12-25T08:30:00Z', { timeZone: 'UTC' })).toBe('Dec 25, 2024');
+    expect(formatShortDate('2025-09-01T00:00:00Z', { timeZone: 'UTC' })).toBe('Sep 1, 2025');
+  });
+
+  it("uses the viewer's time zone for the day", () => {
+    expect(formatShortDate('2025-01-01T03:00:00Z', { timeZone: 'America/New_York' })).toBe('Dec 31, 2024');
+  });
+
+  it("falls back to 'Unknown date'", () => {
+    expect(formatShortDate(undefined)).toBe('Unknown date');
+    expect(formatShortDate(null)).toBe('Unknown date');
+    expect(formatShortDate('')).toBe('Unknown date');
+    expect(formatShortDate('not a date')).toBe('Unknown date');
+    expect(formatShortDate('nonsense')).toBe('Unknown date');
+  });
+
+  it('gives the fallback asked for instead', () => {
+    expect(formatShortDate('nope', { fallback: '' })).toBe('');
+    expect(formatShortDate(null, { fallback: '' })).toBe('');
+    expect(formatShortDate('2025-03-07T12:00:00Z', { timeZone: 'UTC', fallback: '' })).toBe('Mar 7, 2025');
+  });
+});

@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { CSRF_HEADER } from '../../shared/constants.js';
+import { ApiError, apiRequest, getErrorMessage, getQueryFn, resetCsrfToken, urlFromQueryKey } from './request';
+
+type Call = { url: string; init: RequestInit };
+
+const json = (status: number, body: unknown, statusText = '') =>
+  new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
+
+/** A fake server: the CSRF endpoint answers with the next token, other URLs with `handler`. */
+function mockFetch(handler: (url: string, init: RequestInit) => Response, tokens = ['tok-1', 'tok-2']) {
+  const calls: Call[] = [];
+  let tokenIndex = 0;
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, init });
+    if (url === '/api/csrf-token') return json(200, { token: tokens[tokenIndex++] });
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fn);
+  return calls;
+}
+
+const header = (call: Call | undefined, name: string) =>
+  (call?.init.headers as Record<string, string> | undefined)?.[name];
+
+function queryContext(queryKey: readonly unknown[]) {
+  // Only queryKey and signal are read by the query function.
+  return { queryKey, signal: new AbortController().signal, meta: undefined, client: new QueryClient() } as never;
+}
+
+beforeEach(() => {
+  resetCsrfToken();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('apiRequest', () => {
+  it('fetches the CSRF token once, without caching, and sends it on every write', async () => {
+    const calls = mockFetch(() => json(200, { ok: true }));
+
+    await apiRequest('POST', '/api/login', { username: 'ann', password: 'secret1' });
+    await apiRequest('DELETE', '/api/items/1');
+    await apiRequest('PATCH', '/api/users/2/verify', { isVerified: true });
+
+    const tokenCalls = calls.filter((c) => c.url === '/api/csrf-token');
+    expect(tokenCalls).toHaveLength(1);
+    expect(tokenCalls[0]?.init.cache).toBe('no-store');
+    expect(tokenCalls[0]?.init.credentials).toBe('include');
+    const writes = calls.filter((c) => c.url !== '/api/csrf-token');
+    expect(writes.map((c) => c.init.method)).toEqual(['POST', 'DELETE', 'PATCH']);
+    for (const write of writes) {
+      expect(header(write, CSRF_HEADER)).toBe('tok-1');
+      expect(write.init.credentials).toBe('include');
+      expect(header(write, 'Accept')).toBe('application/json');
+    }
+  });
+
+  it('shares one token request between concurrent writes', async () => {
+    const calls = mockFetch(() => json(200, {}));
+    await Promise.all([apiRequest('POST', '/api/a', {}), apiRequest('POST', '/api/b', {})]);
+    expect(calls.filter((c) => c.url === '/api/csrf-token')).toHaveLength(1);
+  });
+
+  it('sends JSON with a Content-Type only when there is a body', async () => {
+    const calls = mockFetch(() => new Response(null, { status: 204 }));
+    await apiRequest('POST', '/api/login', { username: 'ann', password: 'secret1', rememberMe: true });
+    await apiRequest('POST', '/api/logout');
+
+    const [login, logout] = calls.filter((c) => c.url !== '/api/csrf-token');
+    expect(header(login, 'Content-Type')).toBe('application/json');
+    expect(login?.init.body).toBe(JSON.stringify({ username: 'ann', password: 'secret1', rememberMe: true }));
+    expect(header(logout, 'Content-Type')).toBeUndefined();
+    expect(logout?.init.body).toBeUndefined();
+  });
+
+  it('does not fetch or send the CSRF token on GETs', async () => {
+    const calls = mockFetch(() => json(200, { id: 1 }));
+    const res = await apiRequest('GET', '/api/items/1');
+    expect(await res.json()).toEqual({ id: 1 });
+    expect(calls).toHaveLength(1);
+    expect(header(calls[0], CSRF_HEADER)).toBeUndefined();
+  });
+
+  it('goes on without the header when the token cannot be fetched, and only logs', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        calls.push({ url: String(input), init });
+        if (String(input) === '/api/csrf-token') throw new TypeError('Failed to fetch');
+        return json(201, { id: 1 });
+      }),
+    );
+    const res = await apiRequest('POST', '/api/register', { username: 'ann', password: 'secret1', isVisible: true });
+    expect(res.status).toBe(201);
+    expect(header(calls[1], CSRF_HEADER)).toBeUndefined();
+    expect(error).toHaveBeenCalled();
+  });
+
+  it('refetches the token and retries a write once after 403 Invalid CSRF token', async () => {
+    let attempts = 0;
+    const calls = mockFetch(() => {
+      attempts += 1;
+      return attempts === 1 ? json(403, { message: 'Invalid CSRF token' }, 'Forbidden') : json(200, { id: 7 });
+    });
+    const res = await apiRequest('POST', '/api/items', { title: 'Chair' });
+    expect(await res.json()).toEqual({ id: 7 });
+    const writes = calls.filter((c) => c.url === '/api/items');
+    expect(writes.map((c) => header(c, CSRF_HEADER))).toEqual(['tok-1', 'tok-2']);
+  });
+
+  it('retries a CSRF refusal only once', async () => {
+    const calls = mockFetch(() => json(403, { message: 'Invalid CSRF token' }, 'Forbidden'));
+    await expect(apiRequest('POST', '/api/items', {})).rejects.toThrow('403: {"message":"Invalid CSRF token"}');
+    expect(calls.filter((c) => c.url === '/api/items')).toHaveLength(2);
+  });
+
+  it('does not retry other 403s', async () => {
+    const calls = mockFetch(() => json(403, { message: 'Admin access required' }, 'Forbidden'));
+    await expect(apiRequest('DELETE', '/api/users/3')).rejects.toThrow('403: {"message":"Admin access required"}');
+    expect(calls.filter((c) => c.url === '/api/users/3')).toHaveLength(1);
+  });
+
+  it('throws "<status>: <body>" for a non-OK response', async () => {
+    mockFetch(() => json(401, { message: 'Invalid username or password' }, 'Unauthorized'));
+    const error = await apiRequest('POST', '/api/login', { username: 'ann', password: 'nope' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('401: {"message":"Invalid username or password"}');
+    expect((error as ApiError).status).toBe(401);
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    mockFetch(() => new Response(null, { status: 500, statusText: 'Internal Server Error' }));
+    await expect(apiRequest('GET', '/api/items')).rejects.toThrow(/^500: Internal Server Error$/);
+  });
+});
+
+describe('getQueryFn', () => {
+  it('returns null on 401 with on401 returnNull', async () => {
+    mockFetch(() => json(401, { message: 'You must be signed in' }, 'Unauthorized'));
+    const fn = getQueryFn<unknown>({ on401: 'returnNull' });
+    await expect(fn(queryContext(['/api/user']))).resolves.toBeNull();
+  });
+
+  it('throws on 401 with on401 throw', async () => {
+    mockFetch(() => json(401, { message: 'You must be signed in' }, 'Unauthorized'));
+    const fn = getQueryFn<unknown>({ on401: 'throw' });
+    await expect(fn(queryContext(['/api/user']))).rejects.toThrow('401: {"message":"You must be signed in"}');
+  });
+
+  it('reads JSON from the URL of the query key, with cookies and no CSRF token', async () => {
+    const calls = mockFetch(() => json(200, { id: 1, username: 'ann', isAdmin: false }));
+    const fn = getQueryFn<unknown>({ on401: 'throw' });
+    await expect(fn(queryContext(['/api/user']))).resolves.toEqual({ id: 1, username: 'ann', isAdmin: false });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/user');
+    expect(calls[0]?.init.credentials).toBe('include');
+    expect(header(calls[0], CSRF_HEADER)).toBeUndefined();
+  });
+});
+
+describe('urlFromQueryKey', () => {
+  it('joins path parts and turns a trailing object into the query string', () => {
+    expect(urlFromQueryKey(['/api/items', 5])).toBe('/api/items/5');
+    expect(urlFromQueryKey(['/api/items', { page: 2, limit: 12, lat: undefined, query: '' }])).toBe(
+      '/api/items?page=2&limit=12',
+    );
+    expect(urlFromQueryKey(['/api/users/profile', 'a b'])).toBe('/api/users/profile/a%20b');
+  });
+});
+
+describe('getErrorMessage', () => {
+  it('takes the message out of a JSON body', () => {
+    expect(getErrorMessage(new Error('401: {"message":"Invalid username or password"}'))).toBe(
+      'Invalid username or password',
+    );
+    expect(getErrorMessage(new ApiError(400, '{"message":"Username already exists"}', 'Bad Request'))).toBe(
+      'Username already exists',
+    );
+  });
+
+  it('keeps plain text and status text as they are', () => {
+    expect(getErrorMessage(new Error('429: Too many requests, please try again later'))).toBe(
+      'Too many requests, please try again later',
+    );
+    expect(getErrorMessage(new Error('500: Internal Server Error'))).toBe('Internal Server Error');
+  });
+
+  it('explains network failures and falls back for anything else', () => {
+    expect(getErrorMessage(new TypeError('Failed to fetch'))).toMatch(/Could not reach the server/);
+    expect(getErrorMessage(new Error('502: <html>Bad gateway</html>'), 'Try again')).toBe('Try again');
+    expect(getErrorMessage(undefined, 'Try again')).toBe('Try again');
+  });
+});

@@ -1,0 +1,40 @@
+import { ArrowLeft, ShieldAlert } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { useAuth } from '@/features/auth/auth-provider';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /admin (admins only): the dashboard of SPEC section 2. Checks the viewer itself, not only the route. */
+export function AdminPage() {
+  useDocumentTitle('Admin Dashboard');
+  const { user, isLoading } = useAuth();
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div>
+        <Button asChild variant="ghost" className="-ml-3">
+          <Link href="/">
+            <ArrowLeft aria-hidden="true" />
+            Back to Home
+          </Link>
+        </Button>
+      </div>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-balance">Admin Dashboard</h1>
+        <p className="mt-1 text-pretty text-muted-foreground">Manage users, public notes, support requests and payment vendors.</p>
+      </div>
+      {isLoading ? (
+        <PageSpinner label="Checking your session…" />
+      ) : user?.isAdmin ? (
+        <AdminDashboard />
+      ) : (
+        <p role="alert" className="flex items-center gap-3 rounded-card border border-border bg-card px-4 py-6 text-lg">
+          <ShieldAlert className="size-6 shrink-0 text-danger-text" aria-hidden="true" />
+          You don't have access to this page.
+        </p>
+      )}
+    </div>
+  );
+}

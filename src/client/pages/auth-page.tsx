@@ -1,0 +1,105 @@
+import { HeartHandshake, MapPin, Utensils } from 'lucide-react';
+import { Link, Redirect } from 'wouter';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../shared/constants.js';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth/auth-provider';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+const BENEFITS = [
+  {
+    icon: MapPin,
+    title: 'Find things near you',
+    text: 'See what neighbours are giving away, nearest first.',
+  },
+  {
+    icon: HeartHandshake,
+    title: 'Give things a second life',
+    text: 'Post an item with a photo in under a minute.',
+  },
+  {
+    icon: Utensils,
+    title: 'Put your menu on the map',
+    text: 'Share a menu and a location so locals can find you.',
+  },
+] as const;
+
+function HeroPanel() {
+  return (
+    <section
+      aria-labelledby="auth-hero-heading"
+      className="hidden flex-col justify-center rounded-3xl bg-gradient-to-br from-green-700 to-green-900 p-10 text-white shadow-lg lg:flex xl:p-12"
+    >
+      <h2 id="auth-hero-heading" className="text-4xl leading-tight font-bold tracking-tight text-balance">
+        Pass it on with {PRODUCT_NAME}
+      </h2>
+      <p className="mt-4 text-lg text-pretty text-green-50">{PRODUCT_TAGLINE}</p>
+      <ul className="mt-10 grid gap-6">
+        {BENEFITS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex items-start gap-4">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-white/15">
+              <Icon className="size-6" aria-hidden="true" />
+            </span>
+            <span>
+              <span className="block font-semibold">{title}</span>
+              <span className="block text-green-50">{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function AuthPage() {
+  useDocumentTitle('Sign In');
+  const { user, isLoading } = useAuth();
+
+  if (isLoading) return <PageSpinner label="Checking your session…" />;
+  if (user) return <Redirect to="/home" replace />;
+
+  return (
+    <div className="grid items-stretch gap-10 lg:grid-cols-2 lg:gap-12 lg:py-6">
+      <section aria-labelledby="auth-heading" className="mx-auto flex w-full max-w-md flex-col justify-center">
+        <div className="mb-6">
+          <h1 id="auth-heading" className="text-3xl font-bold tracking-tight text-balance">
+            Welcome to {PRODUCT_NAME}
+          </h1>
+          <p className="mt-2 text-pretty text-muted-foreground">
+            Sign in or create a free account to start sharing with your neighbours.
+          </p>
+        </div>
+
+        <Card>
+          <CardContent>
+            <Tabs defaultValue="login">
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsTrigger value="register">Register</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+
+        <div className="mt-6 flex flex-col items-center gap-3">
+          <p className="text-sm text-muted-foreground">Just looking around?</p>
+          <Button asChild variant="outline" className="w-full">
+            <Link href="/browse">Browse Available Items</Link>
+          </Button>
+        </div>
+      </section>
+
+      <HeroPanel />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { LogIn } from 'lucide-react';
+import { ShareSomethingButton } from '@/components/share-something-button';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/auth-provider';
+import { ItemListView } from '@/features/items/components/item-list-view';
+import { ListEmptyState, noMatchText } from '@/features/items/components/list-empty-state';
+import { useItemListState } from '@/features/items/use-item-list-state';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /browse (public): 'Community Shared Items' (SPEC section 2). Header and footer come from the layout. */
+export function BrowsePage() {
+  useDocumentTitle('Community Shared Items');
+  const { user, isLoading } = useAuth();
+  const state = useItemListState();
+
+  const emptyAction = isLoading ? null : user ? (
+    <ShareSomethingButton />
+  ) : (
+    <Button asChild>
+      <Link href="/auth">
+        <LogIn aria-hidden="true" />
+        Sign In to Share Items
+      </Link>
+    </Button>
+  );
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-balance">Community Shared Items</h1>
+        <p className="mt-1 max-w-2xl text-pretty text-muted-foreground">
+          Browse items shared by the community. Sign in to share your own items or contact item owners.
+        </p>
+      </div>
+      <ItemListView
+        state={state}
+        viewer={user}
+        renderEmpty={(search) => (
+          <ListEmptyState
+            searching={Boolean(search)}
+            message={search ? noMatchText(search) : 'No items have been shared yet.'}
+            action={search && user ? null : emptyAction}
+          />
+        )}
+      />
+    </div>
+  );
+}

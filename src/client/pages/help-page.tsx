@@ -1,0 +1,43 @@
+import { Inbox, LifeBuoy, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SupportRequestForm } from '@/features/support/components/support-request-form';
+import { SupportRequestList } from '@/features/support/components/support-request-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+function Panel({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
+        <CardTitle className="flex items-center gap-2">
+          <Icon className="size-5 text-primary" aria-hidden="true" />
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="p-4 sm:p-6">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** /help (signed in): send a support request and follow the ones sent. */
+export function HelpPage() {
+  useDocumentTitle('Help & Support');
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Help &amp; Support</h1>
+        <p className="mt-1 text-pretty text-muted-foreground">
+          Something not working, or a question for the team? Send us a request and an admin will get back to you.
+        </p>
+      </div>
+      <div className="grid items-start gap-8 lg:grid-cols-2">
+        <Panel icon={LifeBuoy} title="New request">
+          <SupportRequestForm />
+        </Panel>
+        <Panel icon={Inbox} title="Your requests">
+          <SupportRequestList />
+        </Panel>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useParams } from 'wouter';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/auth-provider';
+import { ContactOwner } from '@/features/conversations/components/contact-owner';
+import { useItem } from '@/features/items/api';
+import { ItemDetailView } from '@/features/items/components/item-detail-view';
+import { ItemNotFound } from '@/features/items/components/item-not-found';
+import { metaDescription } from '@/features/items/lib/share-links';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
+
+/** /items/{id} (public). */
+export function ItemDetailPage() {
+  const params = useParams<{ id: string }>();
+  const id = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : Number.NaN;
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { data: item, isPending, isError } = useItem(id);
+  const { user } = useAuth();
+
+  useDocumentTitle(item ? item.title : !valid || isError ? 'Item Not Found' : undefined);
+  useMetaDescription(item ? metaDescription(item.description) : undefined);
+
+  if (!valid || isError) return <ItemNotFound />;
+  if (isPending || !item) return <PageSpinner label="Loading item…" />;
+  return <ItemDetailView item={item} viewer={user} contact={<ContactOwner itemId={item.id} />} />;
+}

@@ -1,0 +1,23 @@
+import { Card, CardContent } from '@/components/ui/card';
+import { PostItemForm } from '@/features/items/components/post-item-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /post-item (signed in): 'Share with Community' (SPEC section 2). */
+export function PostItemPage() {
+  useDocumentTitle('Share with Community');
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-balance">Share with Community</h1>
+        <p className="mt-1 text-pretty text-muted-foreground">
+          Give something a second life: add a photo, a few words and where it can be picked up.
+        </p>
+      </div>
+      <Card>
+        <CardContent className="p-4 sm:p-6">
+          <PostItemForm />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

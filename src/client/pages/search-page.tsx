@@ -1,0 +1,41 @@
+import { LogIn, Settings } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/auth-provider';
+import { PublicSearch } from '@/features/search/components/public-search';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /search (public): 'Find Payment Links' (SPEC section 2). */
+export function SearchPage() {
+  useDocumentTitle('Find Payment Links');
+  const { user, isLoading } = useAuth();
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-balance">Find Payment Links</h1>
+          <p className="mt-1 max-w-2xl text-pretty text-muted-foreground">
+            Search for people to see their payment links, or find public notes shared by the community.
+          </p>
+        </div>
+        {isLoading ? null : user ? (
+          <Button asChild variant="outline">
+            <Link href="/settings">
+              <Settings aria-hidden="true" />
+              Manage my payment links
+            </Link>
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <Link href="/auth">
+              <LogIn aria-hidden="true" />
+              Sign In
+            </Link>
+          </Button>
+        )}
+      </div>
+      <PublicSearch />
+    </div>
+  );
+}

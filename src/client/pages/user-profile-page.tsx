@@ -1,0 +1,23 @@
+import { PageSpinner } from '@/components/ui/spinner';
+import { useProfile } from '@/features/profiles/api';
+import { ProfileError, ProfileView } from '@/features/profiles/components/profile-view';
+import { PROFILE_TEXTS, profileTitle } from '@/features/profiles/lib/profile-texts';
+import { ApiError, getErrorMessage } from '@/lib/request';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /u/{username} (public): a person's payment links and verification (SPEC section 2, User profile). */
+export function UserProfilePage({ username }: { username: string }) {
+  const { data: profile, error, isPending, isFetching, refetch } = useProfile(username);
+  const message = error ? getErrorMessage(error, PROFILE_TEXTS.userNotFound) : null;
+
+  useDocumentTitle(profile ? profileTitle(profile.username) : (message ?? profileTitle(username)));
+
+  if (profile) return <ProfileView profile={profile} />;
+  if (message !== null) {
+    // A missing user will not appear by trying again; a failed request may work next time.
+    const missing = error instanceof ApiError && error.status === 404;
+    return <ProfileError message={message} onRetry={missing ? undefined : () => void refetch()} retrying={isFetching} />;
+  }
+  if (isPending) return <PageSpinner label="Loading profile…" />;
+  return <ProfileError message={PROFILE_TEXTS.userNotFound} />;
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fakeClientDir, type TestApp } from './test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { clientDir: fakeClientDir() });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('health', () => {
+  it('GET /healthz answers ok', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz checks the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ready' });
+  });
+});
+
+describe('the client', () => {
+  it.each(['/', '/browse', '/u/alice', '/some/unknown/path', '/browse?query=chair'])('GET %s returns the app HTML', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('test client');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('GET /items/5 returns the app HTML too, with 404 while there is no such item', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/items/5' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('test client');
+  });
+
+  it('a missing asset is a 404, not the HTML page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/missing-abc123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('errors', () => {
+  it('an unknown API path answers 404 JSON', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({ method, url: '/api/nothing-here' });
+      // A write without a token is refused before routing; a read finds nothing.
+      expect(res.statusCode).toBe(method === 'GET' ? 404 : 403);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it('an unexpected error is a 500 with a reference id and no stack trace', async () => {
+    const boom = await createTestApp();
+    const app = boom.app;
+    app.get('/api/boom', async () => {
+      throw new Error('secret internal detail at /srv/app.ts:12');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toMatch(/^Something went wrong on our side \(reference [0-9a-f-]{36}\)$/);
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.body).not.toContain('app.ts');
+    await boom.close();
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and the usual protections', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/browse' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('API answers are never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('behind https', () => {
+  it('sends HSTS and Secure __Host- cookies when PUBLIC_URL is https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://share.example.org' });
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/api/csrf-token' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      const cookie = res.cookies.find((c) => c.name === '__Host-csrf');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('request logs', () => {
+  it('do not keep the position a browser sent for nearest-first lists', async () => {
+    const { Writable } = await import('node:stream');
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { buildApp } = await import('./app.js');
+    const app = await buildApp({ ...t.config, clientDir: undefined }, { logger: { level: 'info', stream }, database: t.app.database });
+    try {
+      await app.inject({ method: 'GET', url: '/api/items?page=1&lat=40.712345&lng=-74.006789' });
+      const logged = lines.join('');
+      expect(logged).toContain('/api/items?page=1&lat=redacted&lng=redacted');
+      expect(logged).not.toContain('40.712345');
+      expect(logged).not.toContain('74.006789');
+    } finally {
+      await app.close();
+    }
+  });
+});

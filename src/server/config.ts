@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Thrown when the environment cannot make a working configuration; main prints it and exits. */
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const boolText = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be true or false (or 1/0, yes/no, on/off)',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const positiveInt = (name: string) =>
+  z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be above 0`);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').max(200, 'must be at most 200').default(10),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// URL' }).optional(),
+    SEED_DEMO: boolText.optional(),
+    ADMIN_USERNAME: z.string().optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+    AUTH_RATE_LIMIT_MAX: positiveInt('AUTH_RATE_LIMIT_MAX').default(10),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt('AUTH_RATE_LIMIT_WINDOW_SECONDS').default(60),
+    TRUST_PROXY: boolText.default(false),
+    ITEM_TTL_DAYS: positiveInt('ITEM_TTL_DAYS').max(365, 'must be at most 365').default(30),
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/, 'must be an https:// URL template with {z}, {x} and {y}')
+      .default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_ATTRIBUTION: z.string().min(1).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
+    S3_FORCE_PATH_STYLE: boolText.default(false),
+    SMS_PROVIDER: z.enum(['console', 'twilio'], { error: 'must be console or twilio' }).default('console'),
+    SMS_OUTBOX_FILE: z.string().min(1).optional(),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.twilio.com'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'S3_PUBLIC_URL (where the bucket is served from) is needed with S3_BUCKET' });
+    }
+    if (env.SMS_PROVIDER === 'twilio') {
+      for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is needed with SMS_PROVIDER=twilio` });
+      }
+    }
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together' });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Unset: the embedded PGlite database in `dataDir/pglite`. */
+  databaseUrl?: string;
+  /** `memory://` runs PGlite in memory (tests); otherwise a folder. */
+  pgliteDir: string;
+  databasePoolSize: number;
+  dataDir: string;
+  publicUrl?: string;
+  /** Cookies get the Secure flag when the public address is https. */
+  secureCookies: boolean;
+  seedDemo: boolean;
+  admin?: { username: string; password: string };
+  redisUrl?: string;
+  authRateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+  logLevel: string;
+  /** Days an item stays listed before it expires (owners can renew). */
+  itemTtlDays: number;
+  map: { tileUrl: string; attribution: string };
+  /** How SMS leave: the console (and an outbox file) by default, or a Twilio-compatible HTTP API. */
+  sms:
+    | { provider: 'console'; outboxFile?: string }
+    | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
+  /** Images go to this S3-compatible bucket when set, else to `dataDir/uploads`. */
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    publicUrl: string;
+    forcePathStyle: boolean;
+  };
+  /** Folder of the built client; undefined serves no client (API-only). */
+  clientDir?: string;
+}
+
+const emptyToUndefined = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+
+/** Reads the configuration from environment variables; throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: string } = {}): Config {
+  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const production = e.NODE_ENV === 'production';
+  if (e.ADMIN_USERNAME && e.ADMIN_PASSWORD) {
+    if (!/^[A-Za-z0-9_.-]{3,32}$/.test(e.ADMIN_USERNAME)) {
+      problems.push('ADMIN_USERNAME: must be 3 to 32 letters, digits, _, . or -');
+    }
+    const minAdminPassword = production ? 12 : 6;
+    if (e.ADMIN_PASSWORD.length < minAdminPassword) {
+      problems.push(`ADMIN_PASSWORD: must be at least ${minAdminPassword} characters${production ? ' in production' : ''}`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    seedDemo: e.SEED_DEMO ?? !production,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    redisUrl: e.REDIS_URL,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    itemTtlDays: e.ITEM_TTL_DAYS,
+    sms:
+      e.SMS_PROVIDER === 'twilio'
+        ? { provider: 'twilio', accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, apiUrl: e.TWILIO_API_URL.replace(/\/+$/, '') }
+        : { provider: 'console', outboxFile: e.SMS_OUTBOX_FILE ? path.resolve(e.SMS_OUTBOX_FILE) : undefined },
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    s3:
+      e.S3_BUCKET && e.S3_PUBLIC_URL
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL.replace(/\/+$/, ''),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    clientDir: defaults.clientDir,
+  };
+}

@@ -1,0 +1,251 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ITEM_STATUSES, NOTE_VISIBILITIES, SUPPORT_STATUSES, SUPPORT_TYPES } from '../../shared/constants.js';
+
+// Allowed values are check constraints rather than enum types: adding a value later is a plain
+// ALTER of one constraint, and the same lists in src/shared drive validation.
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    phoneNumber: text('phone_number'),
+    isPhoneVerified: boolean('is_phone_verified').notNull().default(false),
+    verificationCode: text('verification_code'),
+    verificationCodeExpiry: timestamp('verification_code_expiry', { withTimezone: true }),
+    // What the pending code is for, and how many wrong tries it has had (at most 5).
+    verificationPurpose: text('verification_purpose', { enum: ['phone', 'reset'] }),
+    verificationAttempts: integer('verification_attempts').notNull().default(0),
+    verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isVisible: boolean('is_visible').notNull().default(true),
+    markedForDeletion: boolean('marked_for_deletion').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One account per name whatever the letter case: "Alice" and "alice" are the same person.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_verification_purpose_check', sql`${t.verificationPurpose} in ('phone', 'reset')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 (hex) of the cookie's token: a leaked table cannot be replayed as cookies.
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    persistent: boolean('persistent').notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const linkedUsers = pgTable(
+  'linked_users',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    linkedUserId: integer('linked_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hasNoteAccess: boolean('has_note_access').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('linked_users_pair_key').on(t.userId, t.linkedUserId),
+    index('linked_users_linked_user_id_idx').on(t.linkedUserId),
+    check('linked_users_not_self', sql`${t.userId} <> ${t.linkedUserId}`),
+  ],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The author may differ from the owner; a deleted author leaves the note ('Unknown' creator).
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    visibility: text('visibility', { enum: NOTE_VISIBILITIES }).notNull().default('private'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notes_user_id_idx').on(t.userId),
+    index('notes_created_by_id_idx').on(t.createdById),
+    check('notes_visibility_check', sql`${t.visibility} in (${inList(NOTE_VISIBILITIES)})`),
+  ],
+);
+
+export const paymentVendors = pgTable(
+  'payment_vendors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('payment_vendors_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+export const userPaymentIds = pgTable(
+  'user_payment_ids',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // A vendor in use is deactivated, never deleted: links already made stay.
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => paymentVendors.id, { onDelete: 'restrict' }),
+    paymentId: text('payment_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_payment_ids_user_id_idx').on(t.userId), index('user_payment_ids_vendor_id_idx').on(t.vendorId)],
+);
+
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: serial('id').primaryKey(),
+    // Requests outlive their author (an account deletion request must stay on record).
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: SUPPORT_TYPES }).notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: SUPPORT_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('support_requests_user_id_idx').on(t.userId),
+    index('support_requests_status_idx').on(t.status, t.createdAt),
+    check('support_requests_type_check', sql`${t.type} in (${inList(SUPPORT_TYPES)})`),
+    check('support_requests_status_check', sql`${t.status} in (${inList(SUPPORT_STATUSES)})`),
+  ],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url').notNull(),
+    latitude: numeric('latitude', { precision: 10, scale: 8 }),
+    longitude: numeric('longitude', { precision: 11, scale: 8 }),
+    // The published point: a few hundred metres from the exact one, made once when the item is
+    // saved, unless the poster chose to show the exact place (a shop, a food stall).
+    approxLatitude: numeric('approx_latitude', { precision: 10, scale: 8 }),
+    approxLongitude: numeric('approx_longitude', { precision: 11, scale: 8 }),
+    exactLocation: boolean('exact_location').notNull().default(false),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: ITEM_STATUSES }).notNull().default('available'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('items_user_id_idx').on(t.userId),
+    check('items_status_check', sql`${t.status} in (${inList(ITEM_STATUSES)})`),
+    check('items_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('items_longitude_range', sql`${t.longitude} between -180 and 180`),
+    check('items_location_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+    check('items_approx_pair', sql`(${t.approxLatitude} is null) = (${t.latitude} is null) and (${t.approxLongitude} is null) = (${t.latitude} is null)`),
+  ],
+);
+
+// A conversation is about one item between its owner and one person who wrote about it; the owner
+// has one per requester. owner_id is copied from the item so both sides' lists are one index scan.
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    // The time of the last message (never earlier than any message's created_at): the unread
+    // count skips every conversation not updated since its reader last read it.
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ownerLastReadAt: timestamp('owner_last_read_at', { withTimezone: true }),
+    requesterLastReadAt: timestamp('requester_last_read_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Also the index of the item's foreign key (deleting an item finds its conversations by it).
+    uniqueIndex('conversations_item_requester_key').on(t.itemId, t.requesterId),
+    index('conversations_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()),
+    index('conversations_requester_updated_idx').on(t.requesterId, t.updatedAt.desc()),
+    check('conversations_not_self', sql`${t.ownerId} <> ${t.requesterId}`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    // Null for a message from the app itself, and for one whose sender's account is gone.
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  // sender_id: deleting a user sets their messages' sender to null without scanning every message.
+  (t) => [index('messages_conversation_id_idx').on(t.conversationId, t.id), index('messages_sender_id_idx').on(t.senderId)],
+);
+
+// One user blocking another: no messages either way while it stands. The pair's unique index also
+// serves lookups by blocker; blocked_id has its own for the reverse direction and the foreign key.
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    id: serial('id').primaryKey(),
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_blocks_pair_key').on(t.blockerId, t.blockedId),
+    index('user_blocks_blocked_id_idx').on(t.blockedId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createTestApp, type TestApp, TestClient } from '../test/harness.js';
+import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS } from './seed.js';
+import { notes, users } from './schema.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'true', ADMIN_USERNAME: 'site_admin', ADMIN_PASSWORD: 'first-password' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo content', () => {
+  it('fills an empty database with people who can sign in', async () => {
+    for (const username of [...DEMO_USERS, DEMO_ADMIN]) {
+      const res = await new TestClient(t.app).post('/api/login', { username, password: DEMO_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ username, isAdmin: username === DEMO_ADMIN });
+    }
+    const [n] = await t.app.db.select({ n: count() }).from(notes).where(eq(notes.visibility, 'public'));
+    expect(n!.n).toBeGreaterThan(0);
+  });
+
+  it('lists a dozen or more believable items around the default map centre, each with a stored picture', async () => {
+    const res = await new TestClient(t.app).get('/api/items?lat=40.7128&lng=-74.006&limit=50');
+    const { items, pagination } = res.json();
+    expect(pagination.total).toBeGreaterThanOrEqual(12);
+    for (const item of items) {
+      expect(item.distance).toBeLessThan(15);
+      const image = await t.app.inject({ method: 'GET', url: item.thumbnailUrl });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+    }
+    expect(new Set(items.map((i: { username: string }) => i.username)).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is not added again when the app starts on a database that has users', async () => {
+    const [before] = await t.app.db.select({ n: count() }).from(users);
+    const again = await buildApp({ ...t.config, seedDemo: true, admin: undefined }, { logger: false, database: t.app.database });
+    const [after] = await t.app.db.select({ n: count() }).from(users);
+    expect(after!.n).toBe(before!.n);
+    await again.close();
+  });
+});
+
+describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
+  it('creates that admin at start', async () => {
+    const res = await new TestClient(t.app).post('/api/login', { username: 'site_admin', password: 'first-password' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: 'site_admin', isAdmin: true });
+  });
+
+  it('makes an existing user admin and applies a changed password at the next start', async () => {
+    const client = new TestClient(t.app);
+    await client.register('promoted_user', 'user-password');
+    const config = { ...t.config, seedDemo: false, admin: { username: 'Promoted_User', password: 'new-admin-password' } };
+    const restarted = await buildApp(config, { logger: false, database: t.app.database });
+    try {
+      const old = await new TestClient(restarted).post('/api/login', { username: 'promoted_user', password: 'user-password' });
+      expect(old.statusCode).toBe(401);
+      const res = await new TestClient(restarted).post('/api/login', { username: 'promoted_user', password: 'new-admin-password' });
+      expect(res.json()).toMatchObject({ username: 'promoted_user', isAdmin: true });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('production starts with no demo content by default', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { count, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { hashPassword } from '../features/auth/passwords.js';
+import { publishedPoint } from '../features/items/service.js';
+import { processAndStoreImage } from '../features/uploads/images.js';
+import type { ImageStorage } from '../plugins/storage.js';
+import type { Db } from './client.js';
+import { DEMO_ITEMS } from './demo-items.js';
+import { items, notes, paymentVendors, supportRequests, userPaymentIds, users } from './schema.js';
+
+/** Demo accounts, all with this password; README lists them. Never seeded in production. */
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_USERS = ['alice', 'bob', 'carmen'] as const;
+export const DEMO_ADMIN = 'admin';
+
+const HOUR_MS = 3_600_000;
+
+/** Renders the demo pictures and stores them like uploads (before the transaction: it is slow). */
+async function storeDemoImages(storage: ImageStorage): Promise<string[]> {
+  const urls: string[] = [];
+  for (const item of DEMO_ITEMS) {
+    const png = await sharp(Buffer.from(item.svg)).png().toBuffer();
+    urls.push((await processAndStoreImage(storage, png)).imageUrl);
+  }
+  return urls;
+}
+
+/**
+ * Fills an EMPTY database (no users) with demo people, payment links, notes and items around the
+ * default map centre; returns whether it did.
+ */
+export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const imageUrls = await storeDemoImages(storage);
+  return db.transaction(async (tx) => {
+    // Re-check inside the transaction: two processes starting together seed once.
+    await tx.execute(sql`lock table users in exclusive mode`);
+    const [again] = await tx.select({ n: count() }).from(users);
+    if ((again?.n ?? 0) > 0) return false;
+
+    const people = await tx
+      .insert(users)
+      .values([
+        ...DEMO_USERS.map((username, i) => ({ username, password: passwordHash, isPhoneVerified: i !== 1, phoneNumber: i !== 1 ? `+1555010${i}00` : null })),
+        { username: DEMO_ADMIN, password: passwordHash, isAdmin: true, isVisible: false },
+      ])
+      .returning({ id: users.id, username: users.username });
+    const id = (name: string) => people.find((p) => p.username === name)!.id;
+
+    const vendors = await tx.select({ id: paymentVendors.id, name: paymentVendors.name }).from(paymentVendors);
+    const vendor = (name: string) => vendors.find((v) => v.name === name)?.id;
+    const links = [
+      { userId: id('alice'), vendorId: vendor('PayPal'), paymentId: 'alice@example.com' },
+      { userId: id('alice'), vendorId: vendor('Venmo'), paymentId: '@alice-shares' },
+      { userId: id('bob'), vendorId: vendor('Cash App'), paymentId: '$bobcooks' },
+      { userId: id('carmen'), vendorId: vendor('Revolut'), paymentId: '@carmenk' },
+    ].filter((l): l is { userId: number; vendorId: number; paymentId: string } => l.vendorId !== undefined);
+    if (links.length) await tx.insert(userPaymentIds).values(links);
+
+    await tx.insert(notes).values([
+      { userId: id('alice'), createdById: id('alice'), visibility: 'public', content: 'Weekend swap table outside number 12 — bring a thing, take a thing.' },
+      { userId: id('bob'), createdById: id('bob'), visibility: 'public', content: 'Soup kitchen menu posted every Friday; tips via Cash App keep the pot going.' },
+      { userId: id('carmen'), createdById: id('carmen'), visibility: 'private', content: 'Remember to water the shared planters.' },
+    ]);
+    const now = Date.now();
+    await tx.insert(items).values(
+      DEMO_ITEMS.map((item, i) => ({
+        userId: id(item.owner),
+        title: item.title,
+        description: item.description,
+        imageUrl: imageUrls[i]!,
+        latitude: item.latitude.toFixed(8),
+        longitude: item.longitude.toFixed(8),
+        // A restaurant posting its menu wants to be found at its door; everyone else is approximate.
+        ...publishedPoint({ lat: item.latitude, lng: item.longitude }, item.tags.includes('Restaurant')),
+        tags: item.tags,
+        createdAt: new Date(now - item.ageHours * HOUR_MS),
+        updatedAt: new Date(now - item.ageHours * HOUR_MS),
+        expiresAt: new Date(now + itemTtlDays * 24 * HOUR_MS),
+      })),
+    );
+    await tx.insert(supportRequests).values({
+      userId: id('bob'),
+      type: 'technical_issue',
+      description: 'The map did not load on my old phone, could you have a look?',
+    });
+    return true;
+  });
+}

@@ -1,0 +1,101 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+import { paymentVendors, supportRequests, userPaymentIds, users } from '../../db/schema.js';
+
+export async function selectUser(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Payment links of a user with their vendor, oldest first (the order they were added). */
+export async function selectPaymentLinks(db: Db, userId: number) {
+  return db
+    .select({
+      id: userPaymentIds.id,
+      paymentId: userPaymentIds.paymentId,
+      vendor: { id: paymentVendors.id, name: paymentVendors.name, active: paymentVendors.active },
+    })
+    .from(userPaymentIds)
+    .innerJoin(paymentVendors, eq(paymentVendors.id, userPaymentIds.vendorId))
+    .where(eq(userPaymentIds.userId, userId))
+    .orderBy(asc(userPaymentIds.createdAt), asc(userPaymentIds.id));
+}
+
+export async function countPaymentLinks(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userPaymentIds).where(eq(userPaymentIds.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function selectActiveVendor(db: Db, id: number) {
+  const [row] = await db
+    .select()
+    .from(paymentVendors)
+    .where(and(eq(paymentVendors.id, id), eq(paymentVendors.active, true)))
+    .limit(1);
+  return row;
+}
+
+export async function selectActiveVendors(db: Db) {
+  return db
+    .select({ id: paymentVendors.id, name: paymentVendors.name })
+    .from(paymentVendors)
+    .where(eq(paymentVendors.active, true))
+    .orderBy(asc(sql`lower(${paymentVendors.name})`));
+}
+
+export async function insertPaymentLink(db: Db, userId: number, vendorId: number, paymentId: string): Promise<number> {
+  const [row] = await db.insert(userPaymentIds).values({ userId, vendorId, paymentId }).returning({ id: userPaymentIds.id });
+  return row!.id;
+}
+
+/** Deletes one of the user's own payment links; answers whether there was one. */
+export async function deletePaymentLink(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(userPaymentIds)
+    .where(and(eq(userPaymentIds.id, id), eq(userPaymentIds.userId, userId)))
+    .returning({ id: userPaymentIds.id });
+  return rows.length > 0;
+}
+
+export async function hasPendingDeletionRequest(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: supportRequests.id })
+    .from(supportRequests)
+    .where(and(eq(supportRequests.userId, userId), eq(supportRequests.type, 'account_deletion'), eq(supportRequests.status, 'pending')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Everything stored about a user, for "download my data" (passwords and code hashes left out). */
+export async function selectUserData(db: Db, userId: number) {
+  const [profile] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT id, username, phone_number, is_phone_verified, is_visible, is_admin, marked_for_deletion, created_at FROM users WHERE id = ${userId}`,
+  );
+  const [paymentLinks, items, notes, links, supportRequests, conversations, messages] = await Promise.all([
+    queryRows(db, sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`),
+    queryRows(
+      db,
+      sql`SELECT id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
+    ),
+    queryRows(db, sql`SELECT id, user_id, created_by_id, content, visibility, created_at, updated_at FROM notes WHERE user_id = ${userId} OR created_by_id = ${userId} ORDER BY id`),
+    queryRows(
+      db,
+      sql`SELECT l.id, l.user_id, l.linked_user_id, u1.username AS user_username, u2.username AS linked_username, l.has_note_access, l.created_at
+          FROM linked_users l JOIN users u1 ON u1.id = l.user_id JOIN users u2 ON u2.id = l.linked_user_id
+          WHERE l.user_id = ${userId} OR l.linked_user_id = ${userId} ORDER BY l.id`,
+    ),
+    queryRows(db, sql`SELECT id, type, description, status, created_at, resolved_at FROM support_requests WHERE user_id = ${userId} ORDER BY id`),
+    queryRows(
+      db,
+      sql`SELECT c.id, c.item_id, i.title AS item_title, c.owner_id, c.requester_id, c.created_at, c.updated_at
+          FROM conversations c JOIN items i ON i.id = c.item_id WHERE c.owner_id = ${userId} OR c.requester_id = ${userId} ORDER BY c.id`,
+    ),
+    queryRows(
+      db,
+      sql`SELECT m.id, m.conversation_id, m.sender_id, m.body, m.created_at FROM messages m JOIN conversations c ON c.id = m.conversation_id
+          WHERE c.owner_id = ${userId} OR c.requester_id = ${userId} ORDER BY m.id`,
+    ),
+  ]);
+  return { profile, paymentLinks, items, notes, links, supportRequests, conversations, messages };
+}

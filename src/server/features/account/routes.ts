@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addPaymentLinkBodySchema,
+  changePasswordBodySchema,
+  deletionRequestBodySchema,
+  ownPaymentLinkSchema,
+  paymentLinkIdParams,
+  PEOPLE_MSG,
+  phoneBodySchema,
+  requestResetBodySchema,
+  resetPasswordBodySchema,
+  settingsSchema,
+  updateSettingsBodySchema,
+  verifyPhoneBodySchema,
+} from '../../../shared/people.js';
+import { requireUser, signedIn } from '../../plugins/guards.js';
+import {
+  addPaymentLink,
+  changePassword,
+  deleteOwnAccount,
+  exportUserData,
+  getSettings,
+  removePaymentLink,
+  requestDeletion,
+  resetPassword,
+  sendPhoneCode,
+  sendResetCode,
+  setPhoneNumber,
+  setVisibility,
+  verifyPhone,
+} from './service.js';
+
+const messageSchema = z.object({ message: z.string() });
+/** Deleting one's own account asks for the password again: a borrowed, signed-in phone is not enough. */
+const deleteAccountBodySchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, PEOPLE_MSG.currentPasswordWrong),
+});
+
+/** The signed-in user's own account (/api/me...) and the password reset. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const me = { preValidation: signedIn };
+  // Codes can be guessed only five at a time per code, and asked for only this often per address.
+  const codeRateLimit = { rateLimit: { max: app.config.authRateLimit.max, timeWindow: app.config.authRateLimit.windowMs } };
+
+  app.get('/me/settings', { ...me, schema: { response: { 200: settingsSchema } } }, async (request) =>
+    getSettings(db, (await requireUser(request)).id),
+  );
+
+  app.patch('/me', { ...me, schema: { body: updateSettingsBodySchema, response: { 200: settingsSchema } } }, async (request) => {
+    return setVisibility(db, (await requireUser(request)).id, request.body.isVisible);
+  });
+
+  app.post(
+    '/me/payment-ids',
+    { ...me, schema: { body: addPaymentLinkBodySchema, response: { 201: ownPaymentLinkSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await addPaymentLink(db, user.id, request.body.vendorId, request.body.paymentId));
+    },
+  );
+
+  app.delete('/me/payment-ids/:id', { ...me, schema: { params: paymentLinkIdParams } }, async (request, reply) => {
+    await removePaymentLink(db, (await requireUser(request)).id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.put('/me/phone', { ...me, schema: { body: phoneBodySchema, response: { 200: settingsSchema } } }, async (request) =>
+    setPhoneNumber(db, (await requireUser(request)).id, request.body.phoneNumber),
+  );
+
+  app.delete('/me/phone', { ...me, schema: { response: { 200: settingsSchema } } }, async (request) =>
+    setPhoneNumber(db, (await requireUser(request)).id, null),
+  );
+
+  app.post('/me/phone/send-code', { ...me, config: codeRateLimit }, async (request, reply) => {
+    await sendPhoneCode(db, app.sms, (await requireUser(request)).id);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/me/phone/verify',
+    { ...me, config: codeRateLimit, schema: { body: verifyPhoneBodySchema, response: { 200: settingsSchema } } },
+    async (request) => verifyPhone(db, (await requireUser(request)).id, request.body.code),
+  );
+
+  app.post('/me/password', { ...me, config: codeRateLimit, schema: { body: changePasswordBodySchema } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const persistent = await app.sessions.isPersistent(request);
+    await changePassword(db, user.id, request.body.currentPassword, request.body.newPassword);
+    // Every session of the account ends (a thief's too); this browser gets a fresh one.
+    await app.sessions.endAllFor(user.id);
+    await app.sessions.start(request, reply, user.id, persistent);
+    return reply.status(204).send();
+  });
+
+  app.post('/me/deletion-request', { ...me, schema: { body: deletionRequestBodySchema, response: { 201: messageSchema } } }, async (request, reply) => {
+    await requestDeletion(db, (await requireUser(request)).id, request.body.reason);
+    return reply.status(201).send({ message: PEOPLE_MSG.deletionRequested });
+  });
+
+  app.get('/me/export', me, async (request, reply) => {
+    const user = await requireUser(request);
+    const data = await exportUserData(db, user.id);
+    const day = new Date().toISOString().slice(0, 10);
+    reply.header('content-disposition', `attachment; filename="sharenearby-${user.username}-${day}.json"`);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+  });
+
+  app.delete('/me', { ...me, config: codeRateLimit, schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
+    const user = await requireUser(request);
+    await deleteOwnAccount(db, app.storage, user.id, request.body.password, request.log);
+    await app.sessions.end(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/request-reset',
+    { config: codeRateLimit, schema: { body: requestResetBodySchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const { username } = request.body;
+      app.background(() => sendResetCode(db, app.sms, username));
+      return { message: PEOPLE_MSG.resetSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { config: codeRateLimit, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const userId = await resetPassword(db, request.body.username, request.body.code, request.body.newPassword);
+      await app.sessions.endAllFor(userId);
+      return { message: PEOPLE_MSG.resetDone };
+    },
+  );
+};

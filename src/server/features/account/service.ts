@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { MAX_PAYMENT_LINKS, PEOPLE_MSG, type Settings } from '../../../shared/people.js';
+import { PRODUCT_NAME } from '../../../shared/constants.js';
+import type { Db } from '../../db/client.js';
+import { supportRequests, users } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import type { SmsSender } from '../../plugins/sms.js';
+import type { ImageStorage } from '../../plugins/storage.js';
+import { removeUser } from '../admin/service.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { findUserByUsername } from '../auth/repository.js';
+import { clearCode, consumeCode, issueCode, sentRecently } from './codes.js';
+import {
+  countPaymentLinks,
+  deletePaymentLink,
+  hasPendingDeletionRequest,
+  insertPaymentLink,
+  selectActiveVendor,
+  selectPaymentLinks,
+  selectUser,
+  selectUserData,
+} from './repository.js';
+
+const codeText = (code: string, what: string) => `${code} is your ${PRODUCT_NAME} ${what} code. It expires in 10 minutes.`;
+
+/** The signed-in user's own settings (GET /api/me/settings and every change's answer). */
+export async function getSettings(db: Db, userId: number): Promise<Settings> {
+  const user = await selectUser(db, userId);
+  if (!user) throw notFound(PEOPLE_MSG.userNotFound);
+  return {
+    id: user.id,
+    username: user.username,
+    phoneNumber: user.phoneNumber,
+    isPhoneVerified: user.isPhoneVerified,
+    isVisible: user.isVisible,
+    markedForDeletion: user.markedForDeletion,
+    paymentIds: await selectPaymentLinks(db, userId),
+  };
+}
+
+/** Shows or hides the user's profile in search. */
+export async function setVisibility(db: Db, userId: number, isVisible: boolean): Promise<Settings> {
+  await db.update(users).set({ isVisible }).where(eq(users.id, userId));
+  return getSettings(db, userId);
+}
+
+/** Adds a payment link with an active vendor (at most MAX_PAYMENT_LINKS per user). */
+export async function addPaymentLink(db: Db, userId: number, vendorId: number, paymentId: string) {
+  if (!(await selectActiveVendor(db, vendorId))) throw badRequest(PEOPLE_MSG.vendorInactive);
+  if ((await countPaymentLinks(db, userId)) >= MAX_PAYMENT_LINKS) throw badRequest(PEOPLE_MSG.tooManyLinks);
+  const id = await insertPaymentLink(db, userId, vendorId, paymentId);
+  return (await selectPaymentLinks(db, userId)).find((l) => l.id === id)!;
+}
+
+/** Removes one of the user's own payment links; someone else's is "not found". */
+export async function removePaymentLink(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await deletePaymentLink(db, userId, id))) throw notFound(PEOPLE_MSG.paymentLinkNotFound);
+}
+
+/** Sets the phone number; a new number is unverified and any pending phone code is void. */
+export async function setPhoneNumber(db: Db, userId: number, phoneNumber: string | null): Promise<Settings> {
+  const user = await selectUser(db, userId);
+  if (user && user.phoneNumber !== phoneNumber) {
+    await db.update(users).set({ phoneNumber, isPhoneVerified: false }).where(eq(users.id, userId));
+    if (user.verificationPurpose === 'phone') await clearCode(db, userId);
+  }
+  return getSettings(db, userId);
+}
+
+/** Sends a phone verification code by SMS (not more than once a minute). */
+export async function sendPhoneCode(db: Db, sms: SmsSender, userId: number): Promise<void> {
+  const user = await selectUser(db, userId);
+  if (!user?.phoneNumber) throw badRequest(PEOPLE_MSG.noPhoneNumber);
+  if (sentRecently(user, 'phone')) throw new AppError(429, 'A code was sent less than a minute ago: please wait before asking again');
+  const code = await issueCode(db, userId, 'phone');
+  try {
+    await sms.send(user.phoneNumber, codeText(code, 'verification'));
+  } catch (err) {
+    await clearCode(db, userId);
+    throw new AppError(502, 'The text message could not be sent; please try again later', { cause: err });
+  }
+}
+
+/** Checks the phone code; a right one marks the phone verified. */
+export async function verifyPhone(db: Db, userId: number, code: string): Promise<Settings> {
+  const outcome = await consumeCode(db, userId, 'phone', code);
+  if (outcome === 'too-many') throw badRequest(PEOPLE_MSG.codeTooManyTries);
+  if (outcome !== 'ok') throw badRequest(PEOPLE_MSG.codeInvalid);
+  await db.update(users).set({ isPhoneVerified: true }).where(eq(users.id, userId));
+  return getSettings(db, userId);
+}
+
+/** Changes the password after checking the current one. */
+export async function changePassword(db: Db, userId: number, currentPassword: string, newPassword: string): Promise<void> {
+  const user = await selectUser(db, userId);
+  if (!user || !(await verifyPassword(user.password, currentPassword))) throw badRequest(PEOPLE_MSG.currentPasswordWrong);
+  await db.update(users).set({ password: await hashPassword(newPassword) }).where(eq(users.id, userId));
+}
+
+/** Asks the admins to delete the account: a support request of type account_deletion (once). */
+export async function requestDeletion(db: Db, userId: number, reason: string | undefined): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ markedForDeletion: true }).where(eq(users.id, userId));
+    if (await hasPendingDeletionRequest(tx as unknown as Db, userId)) return;
+    const description = reason && reason.length >= 10 ? reason : `Please delete my account.${reason ? ` ${reason}` : ''}`;
+    await tx.insert(supportRequests).values({ userId, type: 'account_deletion', description });
+  });
+}
+
+/** Everything the app stores about the user, as one JSON document ("download my data"). */
+export async function exportUserData(db: Db, userId: number) {
+  const data = await selectUserData(db, userId);
+  if (!data.profile) throw notFound(PEOPLE_MSG.userNotFound);
+  return { exportedAt: new Date().toISOString(), product: PRODUCT_NAME, ...data };
+}
+
+/** Deletes the user's own account after checking the password again; admins are refused (removeUser). */
+export async function deleteOwnAccount(
+  db: Db,
+  storage: ImageStorage,
+  userId: number,
+  password: string,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
+  const user = await selectUser(db, userId);
+  if (!user || !(await verifyPassword(user.password, password))) throw badRequest(PEOPLE_MSG.currentPasswordWrong);
+  await removeUser(db, storage, userId, log);
+}
+
+/**
+ * Sends a reset code by SMS when the user exists and has a phone number. Runs after the answer has
+ * gone, so the answer (and its timing) is the same whether or not the user exists.
+ */
+export async function sendResetCode(db: Db, sms: SmsSender, username: string): Promise<void> {
+  const user = await findUserByUsername(db, username);
+  if (!user?.phoneNumber || sentRecently(user, 'reset')) return;
+  const code = await issueCode(db, user.id, 'reset');
+  await sms.send(user.phoneNumber, codeText(code, 'password reset'));
+}
+
+/** Sets a new password with a valid reset code; answers the user's id (whose sessions must end). */
+export async function resetPassword(db: Db, username: string, code: string, newPassword: string): Promise<number> {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw badRequest(PEOPLE_MSG.resetInvalid);
+  const outcome = await consumeCode(db, user.id, 'reset', code);
+  if (outcome === 'too-many') throw badRequest(PEOPLE_MSG.codeTooManyTries);
+  if (outcome !== 'ok') throw badRequest(PEOPLE_MSG.resetInvalid);
+  await db.update(users).set({ password: await hashPassword(newPassword) }).where(eq(users.id, user.id));
+  return user.id;
+}
+

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminNoteListSchema,
+  adminUserListSchema,
+  adminUserSchema,
+  adminVendorListSchema,
+  adminVendorSchema,
+  createVendorBodySchema,
+  noteIdParams,
+  updateVendorBodySchema,
+  userIdParams,
+  vendorIdParams,
+  verifyUserBodySchema,
+} from '../../../shared/people.js';
+import { adminOnly, requireAdmin } from '../../plugins/guards.js';
+import { removeNote } from '../notes/service.js';
+import { createVendor, listPublicNotes, listUsers, listVendors, removeUser, setUserVerified, setVendorActive } from './service.js';
+
+const PAGE_MAX_DIGITS = 6;
+
+/** GET /api/users: an optional name filter and a 1-based page. */
+export const adminUsersQuerySchema = z.object({
+  query: z.string({ error: 'query must be text' }).trim().max(64, 'Search text must be at most 64 characters').optional(),
+  page: z
+    .string({ error: 'page must be a whole number from 1' })
+    .regex(new RegExp(`^[1-9]\\d{0,${PAGE_MAX_DIGITS - 1}}$`), 'page must be a whole number from 1')
+    .transform(Number)
+    .optional()
+    .default(1),
+});
+
+/** The admin dashboard's API: users, public notes and payment vendors; admins only (401 / 403 first). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/users', { preValidation: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } }, async (request) =>
+    listUsers(app.db, request.query),
+  );
+
+  app.delete('/users/:id', { preValidation: adminOnly, schema: { params: userIdParams } }, async (request, reply) => {
+    await removeUser(app.db, app.storage, request.params.id, request.log);
+    return reply.status(204).send();
+  });
+
+  app.patch(
+    '/users/:id/verify',
+    { preValidation: adminOnly, schema: { params: userIdParams, body: verifyUserBodySchema, response: { 200: adminUserSchema } } },
+    async (request) => setUserVerified(app.db, request.params.id, request.body.isVerified),
+  );
+
+  app.get('/admin/notes', { preValidation: adminOnly, schema: { response: { 200: adminNoteListSchema } } }, async () => listPublicNotes(app.db));
+
+  app.delete('/admin/notes/:id', { preValidation: adminOnly, schema: { params: noteIdParams } }, async (request, reply) => {
+    await removeNote(app.db, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/admin/vendors', { preValidation: adminOnly, schema: { response: { 200: adminVendorListSchema } } }, async () => listVendors(app.db));
+
+  app.post(
+    '/admin/vendors',
+    { preValidation: adminOnly, schema: { body: createVendorBodySchema, response: { 201: adminVendorSchema } } },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      return reply.status(201).send(await createVendor(app.db, request.body.name, admin.id));
+    },
+  );
+
+  app.patch(
+    '/admin/vendors/:id',
+    { preValidation: adminOnly, schema: { params: vendorIdParams, body: updateVendorBodySchema, response: { 200: adminVendorSchema } } },
+    async (request) => setVendorActive(app.db, request.params.id, request.body.active),
+  );
+};

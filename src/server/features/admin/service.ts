@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import { type AdminUser, type adminNoteSchema, type adminVendorSchema, PEOPLE_MSG } from '../../../shared/people.js';
+import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import type { ImageStorage } from '../../plugins/storage.js';
+import { selectPublicNotes } from '../search/repository.js';
+import { deleteStoredImage } from '../uploads/images.js';
+import {
+  type AdminUserRow,
+  type AdminVendorRow,
+  deleteUserCascade,
+  insertVendor,
+  selectUser,
+  selectUsers,
+  selectVendor,
+  selectVendors,
+  updatePhoneVerified,
+  updateVendorActive,
+} from './repository.js';
+
+type AdminNote = z.infer<typeof adminNoteSchema>;
+type AdminVendor = z.infer<typeof adminVendorSchema>;
+
+/** Users a page of the admin table holds. */
+export const ADMIN_USERS_PAGE_SIZE = 100;
+
+const toAdminUser = (r: AdminUserRow): AdminUser => ({ ...r, createdAt: r.createdAt.toISOString() });
+const toAdminVendor = (r: AdminVendorRow): AdminVendor => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+/** One page (1-based) of users, newest first, optionally those whose name contains the text. */
+export async function listUsers(db: Db, opts: { query?: string; page: number }): Promise<AdminUser[]> {
+  const rows = await selectUsers(db, { text: opts.query || undefined, limit: ADMIN_USERS_PAGE_SIZE, offset: (opts.page - 1) * ADMIN_USERS_PAGE_SIZE });
+  return rows.map(toAdminUser);
+}
+
+/** Sets or clears a user's phone-verified marker. */
+export async function setUserVerified(db: Db, id: number, isVerified: boolean): Promise<AdminUser> {
+  if (!(await updatePhoneVerified(db, id, isVerified))) throw notFound(PEOPLE_MSG.userNotFound);
+  const row = await selectUser(db, id);
+  if (!row) throw notFound(PEOPLE_MSG.userNotFound);
+  return toAdminUser(row);
+}
+
+/** Deletes a non-admin user with everything that is theirs, then the image files no other item shows. */
+export async function removeUser(db: Db, storage: ImageStorage, id: number, log: { warn: (obj: object, msg: string) => void }): Promise<void> {
+  const outcome = await deleteUserCascade(db, id);
+  if (outcome === 'not-found') throw notFound(PEOPLE_MSG.userNotFound);
+  if (outcome === 'admin') throw forbidden(PEOPLE_MSG.adminNotDeletable);
+  // Files go only after the commit: a rolled-back delete must not leave items without pictures.
+  // A file left behind by a storage hiccup is only a little waste; the user is gone either way.
+  await Promise.all(
+    outcome.unusedImages.map((imageUrl) =>
+      deleteStoredImage(storage, imageUrl).catch((err) => log.warn({ err, imageUrl }, 'could not delete image files of a deleted user')),
+    ),
+  );
+}
+
+/** Public notes, newest first, with their author's name when the author still exists. */
+export async function listPublicNotes(db: Db): Promise<AdminNote[]> {
+  const rows = await selectPublicNotes(db);
+  return rows.map((r) => ({ id: r.id, content: r.content, createdById: r.createdById, creatorUsername: r.username, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Every vendor with the number of payment links using it. */
+export async function listVendors(db: Db): Promise<AdminVendor[]> {
+  return (await selectVendors(db)).map(toAdminVendor);
+}
+
+async function getVendor(db: Db, id: number): Promise<AdminVendor> {
+  const row = await selectVendor(db, id);
+  if (!row) throw notFound(PEOPLE_MSG.vendorNotFound);
+  return toAdminVendor(row);
+}
+
+/** Adds a vendor; a name that exists in any letter case is refused. */
+export async function createVendor(db: Db, name: string, adminId: number): Promise<AdminVendor> {
+  let id: number;
+  try {
+    id = await insertVendor(db, name, adminId);
+  } catch (err) {
+    // The unique index on lower(name) decides, also between two admins adding the same name at once.
+    if (sqlState(err) === UNIQUE_VIOLATION) throw badRequest(PEOPLE_MSG.vendorExists);
+    throw err;
+  }
+  return getVendor(db, id);
+}
+
+/** Deactivates a vendor (offered no more; payment links already made stay) or reactivates it. */
+export async function setVendorActive(db: Db, id: number, active: boolean): Promise<AdminVendor> {
+  if (!(await updateVendorActive(db, id, active))) throw notFound(PEOPLE_MSG.vendorNotFound);
+  return getVendor(db, id);
+}

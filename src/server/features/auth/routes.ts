@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csrfTokenSchema, loginBodySchema, registerBodySchema, sessionUserSchema } from '../../../shared/auth.js';
+import { requireUser } from '../../plugins/guards.js';
+import { authenticate, registerUser } from './service.js';
+
+/** Accounts: CSRF token, the session user, register, login, logout (SPEC sections 5, 7, 8). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rateLimit = {
+    max: app.config.authRateLimit.max,
+    timeWindow: app.config.authRateLimit.windowMs,
+  };
+
+  app.get('/csrf-token', { schema: { response: { 200: csrfTokenSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { token: app.csrf.issue(request, reply) };
+  });
+
+  app.get('/user', { schema: { response: { 200: sessionUserSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return requireUser(request);
+  });
+
+  app.post(
+    '/register',
+    { config: { rateLimit }, schema: { body: registerBodySchema, response: { 201: sessionUserSchema } } },
+    async (request, reply) => {
+      const user = await registerUser(app.db, request.body);
+      await app.sessions.start(request, reply, user.id, false);
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.post(
+    '/login',
+    { config: { rateLimit }, schema: { body: loginBodySchema, response: { 200: sessionUserSchema } } },
+    async (request, reply) => {
+      const { username, password, rememberMe } = request.body;
+      const user = await authenticate(app.db, username, password);
+      await app.sessions.start(request, reply, user.id, rememberMe);
+      return user;
+    },
+  );
+
+  app.post('/logout', async (request, reply) => {
+    await app.sessions.end(request, reply);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,47 @@
+import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
+import { badRequest, notFound } from '../../errors.js';
+import { findUserByUsername } from '../auth/repository.js';
+import { type BlockRow, deleteOwnBlock, insertBlock, selectBlocksBy, selectOwnBlock } from './repository.js';
+
+export const BLOCK_MSG = {
+  userNotFound: 'User not found',
+  self: 'You cannot block yourself',
+  exists: 'You have already blocked this user',
+  notFound: 'Block not found',
+} as const;
+
+export interface Block {
+  id: number;
+  user: { id: number; username: string };
+  createdAt: string;
+}
+
+const toBlock = (r: BlockRow): Block => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+/** The people I blocked, newest first. */
+export async function listBlocks(db: Db, me: number): Promise<Block[]> {
+  return (await selectBlocksBy(db, me)).map(toBlock);
+}
+
+/** Blocks another user (by name, any letter case): no messages either way from now on. */
+export async function createBlock(db: Db, me: number, username: string): Promise<Block> {
+  const other = await findUserByUsername(db, username);
+  if (!other) throw notFound(BLOCK_MSG.userNotFound);
+  if (other.id === me) throw badRequest(BLOCK_MSG.self);
+  let id: number;
+  try {
+    id = await insertBlock(db, me, other.id);
+  } catch (err) {
+    // The same block asked for twice: the unique index on the pair decides, also between racing requests.
+    if (sqlState(err) === UNIQUE_VIOLATION) throw badRequest(BLOCK_MSG.exists);
+    throw err;
+  }
+  const row = await selectOwnBlock(db, id, me);
+  if (!row) throw notFound(BLOCK_MSG.notFound);
+  return toBlock(row);
+}
+
+/** Lifts a block the user made; anyone else's block is not found for them. */
+export async function removeBlock(db: Db, me: number, id: number): Promise<void> {
+  if (!(await deleteOwnBlock(db, id, me))) throw notFound(BLOCK_MSG.notFound);
+}

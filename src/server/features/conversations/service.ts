@@ -1,0 +1,103 @@
+import {
+  CONVERSATION_MSG,
+  type ConversationDetail,
+  type ConversationSummary,
+  type Message,
+} from '../../../shared/conversations.js';
+import { ITEM_MSG, thumbnailUrlOf } from '../../../shared/item-format.js';
+import { type Db, sqlState } from '../../db/client.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import {
+  countUnread,
+  insertMessageAboutItem,
+  insertReply,
+  isBlocked,
+  markRead,
+  type MessageRow,
+  type Role,
+  selectItemForMessage,
+  selectMessages,
+  selectParticipants,
+  selectSummaries,
+  type SummaryRow,
+} from './repository.js';
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+const toMessage = (r: MessageRow): Message => ({
+  id: r.id,
+  conversationId: r.conversationId,
+  senderId: r.senderId,
+  body: r.body,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const toSummary = (r: SummaryRow): ConversationSummary => ({
+  id: r.id,
+  item: { id: r.item_id, title: r.item_title, thumbnailUrl: thumbnailUrlOf(r.item_image_url), status: r.item_status },
+  other: { id: r.other_id, username: r.other_username },
+  role: r.role,
+  lastMessage:
+    r.last_id === null
+      ? null
+      : { id: r.last_id, conversationId: r.id, senderId: r.last_sender_id, body: r.last_body ?? '', createdAt: r.last_created_at ?? '' },
+  unread: Number(r.unread),
+  updatedAt: r.updated_at,
+});
+
+/** Refuses a message between two people when one has blocked the other. */
+async function refuseIfBlocked(db: Db, me: number, other: number): Promise<void> {
+  if (await isBlocked(db, me, other)) throw forbidden(CONVERSATION_MSG.blocked);
+}
+
+/** One of my conversations with its newest messages (oldest first), or 404 whoever else asks. */
+async function detailOf(db: Db, me: number, id: number): Promise<ConversationDetail> {
+  const [summary] = await selectSummaries(db, me, id);
+  if (!summary) throw notFound(CONVERSATION_MSG.notFound);
+  return { ...toSummary(summary), messages: (await selectMessages(db, id)).map(toMessage) };
+}
+
+/** Writes to an item's owner: opens (or reuses) my conversation about the item and adds the message. */
+export async function writeAboutItem(db: Db, me: number, itemId: number, body: string): Promise<ConversationDetail> {
+  const item = await selectItemForMessage(db, itemId);
+  if (!item) throw notFound(ITEM_MSG.notFound);
+  if (item.ownerId === me) throw badRequest(CONVERSATION_MSG.ownItem);
+  if (!item.available) throw badRequest(CONVERSATION_MSG.itemGone);
+  await refuseIfBlocked(db, me, item.ownerId);
+  let id: number;
+  try {
+    id = await insertMessageAboutItem(db, itemId, item.ownerId, me, body);
+  } catch (err) {
+    // The item was deleted between the check and the insert.
+    if (sqlState(err) === FOREIGN_KEY_VIOLATION) throw badRequest(CONVERSATION_MSG.itemGone);
+    throw err;
+  }
+  return detailOf(db, me, id);
+}
+
+/** Replies in one of my conversations, from either side, whatever the item's status now. */
+export async function reply(db: Db, me: number, id: number, body: string): Promise<Message> {
+  const sides = await selectParticipants(db, id, me);
+  if (!sides) throw notFound(CONVERSATION_MSG.notFound);
+  const role: Role = sides.ownerId === me ? 'owner' : 'requester';
+  await refuseIfBlocked(db, me, role === 'owner' ? sides.requesterId : sides.ownerId);
+  const message = await insertReply(db, id, me, role, body);
+  if (!message) throw notFound(CONVERSATION_MSG.notFound);
+  return toMessage(message);
+}
+
+/** My conversations from both sides, newest activity first. */
+export async function listConversations(db: Db, me: number): Promise<ConversationSummary[]> {
+  return (await selectSummaries(db, me)).map(toSummary);
+}
+
+/** Opens one of my conversations: marks it read for me and answers it with its messages. */
+export async function readConversation(db: Db, me: number, id: number): Promise<ConversationDetail> {
+  await markRead(db, id, me);
+  return detailOf(db, me, id);
+}
+
+/** How many messages wait for me over all my conversations (the navigation bar's badge). */
+export async function unreadCount(db: Db, me: number): Promise<{ unread: number }> {
+  return { unread: await countUnread(db, me) };
+}

@@ -1,0 +1,153 @@
+import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type Db, likePattern, queryRows } from '../../db/client.js';
+import { items, users } from '../../db/schema.js';
+
+/** Rows counted exactly before the total switches to the planner's estimate (docs/decisions/004). */
+export const EXACT_COUNT_CAP = 10_000;
+
+export interface ItemFilter {
+  /** Search text: substring of title or description, or equal to a tag (any letter case). */
+  text?: string;
+  /** Tag-only filter (any letter case), when a tag is asked for apart from the text. */
+  tag?: string;
+  near?: { lat: number; lng: number };
+}
+
+export interface ListedRow {
+  id: number;
+  title: string;
+  description: string;
+  image_url: string;
+  tags: string[];
+  user_id: number;
+  username: string;
+  distance_km: number | null;
+}
+
+const earthPoint = (lat: number, lng: number) => sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+// Lists and distances use the published (approximate) point, never the exact one.
+const itemPoint = sql`ll_to_earth(i.approx_latitude::float8, i.approx_longitude::float8)`;
+
+/** Listed means available and not past its expiry; nearest-first also needs a place. */
+function whereListed(filter: ItemFilter): SQL {
+  const parts: SQL[] = [sql`i.status = 'available'`, sql`i.expires_at > now()`];
+  if (filter.near) parts.push(sql`i.approx_latitude IS NOT NULL`);
+  if (filter.text) {
+    const pattern = likePattern(filter.text);
+    parts.push(
+      sql`(i.title ILIKE ${pattern} OR i.description ILIKE ${pattern} OR lower_tags(i.tags) @> ARRAY[lower(${filter.text})]::text[])`,
+    );
+  }
+  if (filter.tag) parts.push(sql`lower_tags(i.tags) @> ARRAY[lower(${filter.tag})]::text[]`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * One page of listed items (one extra row tells whether a next page exists): nearest first by
+ * the GiST index when a point is given, otherwise newest first.
+ */
+export async function selectListedItems(db: Db, filter: ItemFilter, limit: number, offset: number): Promise<ListedRow[]> {
+  const near = filter.near;
+  const distance = near ? sql`earth_distance(${itemPoint}, ${earthPoint(near.lat, near.lng)}) / 1000.0` : sql`NULL::float8`;
+  const order = near ? sql`${itemPoint} <-> ${earthPoint(near.lat, near.lng)}` : sql`i.created_at DESC, i.id DESC`;
+  return queryRows<ListedRow>(
+    db,
+    sql`SELECT i.id, i.title, i.description, i.image_url, i.tags, i.user_id, u.username, ${distance} AS distance_km
+        FROM items i JOIN users u ON u.id = i.user_id
+        WHERE ${whereListed(filter)}
+        ORDER BY ${order}
+        LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+/**
+ * The number of listed items for a filter, without counting a million rows on every request: an
+ * exact count up to EXACT_COUNT_CAP (an index scan that stops there), above it the planner's
+ * estimate, which is what a person reading "page 1 of 80,000" can use anyway.
+ */
+export async function countListedItems(db: Db, filter: ItemFilter): Promise<{ total: number; estimate: boolean }> {
+  const where = whereListed(filter);
+  const [capped] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM items i WHERE ${where} LIMIT ${EXACT_COUNT_CAP + 1}) AS capped`,
+  );
+  const exact = Number(capped?.n ?? 0);
+  if (exact <= EXACT_COUNT_CAP) return { total: exact, estimate: false };
+  const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM items i WHERE ${where}`);
+  const raw = plan[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  const estimated = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  return { total: Math.max(estimated, EXACT_COUNT_CAP + 1), estimate: true };
+}
+
+export interface DetailRow {
+  id: number;
+  title: string;
+  description: string;
+  imageUrl: string;
+  tags: string[];
+  userId: number;
+  username: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  approxLatitude: string | null;
+  approxLongitude: string | null;
+  exactLocation: boolean;
+  status: 'available' | 'taken' | 'expired';
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date | null;
+}
+
+const detailColumns = {
+  id: items.id,
+  title: items.title,
+  description: items.description,
+  imageUrl: items.imageUrl,
+  tags: items.tags,
+  userId: items.userId,
+  username: users.username,
+  latitude: items.latitude,
+  longitude: items.longitude,
+  approxLatitude: items.approxLatitude,
+  approxLongitude: items.approxLongitude,
+  exactLocation: items.exactLocation,
+  status: items.status,
+  createdAt: items.createdAt,
+  updatedAt: items.updatedAt,
+  expiresAt: items.expiresAt,
+};
+
+export async function selectItem(db: Db, id: number): Promise<DetailRow | undefined> {
+  const [row] = await db.select(detailColumns).from(items).leftJoin(users, eq(users.id, items.userId)).where(eq(items.id, id)).limit(1);
+  return row;
+}
+
+export async function insertItem(db: Db, values: typeof items.$inferInsert): Promise<number> {
+  const [row] = await db.insert(items).values(values).returning({ id: items.id });
+  return row!.id;
+}
+
+export async function updateItem(db: Db, id: number, values: Partial<typeof items.$inferInsert>): Promise<void> {
+  await db.update(items).set({ ...values, updatedAt: sql`now()` }).where(eq(items.id, id));
+}
+
+/** Deletes an item; answers its image address and whether another item still uses that image. */
+export async function deleteItem(db: Db, id: number): Promise<{ imageUrl: string; imageStillUsed: boolean } | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(items).where(eq(items.id, id)).returning({ imageUrl: items.imageUrl });
+    if (!row) return undefined;
+    const [other] = await tx.select({ id: items.id }).from(items).where(eq(items.imageUrl, row.imageUrl)).limit(1);
+    return { imageUrl: row.imageUrl, imageStillUsed: Boolean(other) };
+  });
+}
+
+/** Marks listed items past their expiry as `expired`; answers how many. */
+export async function expireItems(db: Db): Promise<number> {
+  const rows = await db
+    .update(items)
+    .set({ status: 'expired', updatedAt: sql`now()` })
+    .where(and(eq(items.status, 'available'), sql`${items.expiresAt} <= now()`))
+    .returning({ id: items.id });
+  return rows.length;
+}

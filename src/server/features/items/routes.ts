@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createItemBodySchema,
+  itemDetailSchema,
+  itemListSchema,
+  listItemsQuerySchema,
+  updateItemBodySchema,
+} from '../../../shared/items.js';
+import { ITEM_MSG, itemIdParams } from '../../../shared/items.js';
+import { requireOwnerOrAdmin, requireUser, signedIn } from '../../plugins/guards.js';
+import { changeItem, createItem, getItem, itemOwner, listItems, removeItem } from './service.js';
+
+/** Items: list (nearest or newest first), detail, post, change, delete. */
+export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ttl = app.config.itemTtlDays;
+
+  app.get('/items', { schema: { querystring: listItemsQuerySchema, response: { 200: itemListSchema } } }, async (request) =>
+    listItems(app.db, request.query),
+  );
+
+  app.get('/items/:id', { schema: { params: itemIdParams, response: { 200: itemDetailSchema } } }, async (request) =>
+    getItem(app.db, request.params.id, await app.sessions.user(request)),
+  );
+
+  app.post('/items', { preValidation: signedIn, schema: { body: createItemBodySchema, response: { 201: itemDetailSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const item = await createItem(app.db, app.storage, user, request.body, ttl);
+    return reply.status(201).send(item);
+  });
+
+  app.patch(
+    '/items/:id',
+    { preValidation: signedIn, schema: { params: itemIdParams, body: updateItemBodySchema, response: { 200: itemDetailSchema } } },
+    async (request) => {
+      const user = await requireOwnerOrAdmin(request, await itemOwner(app.db, request.params.id), ITEM_MSG.notYours);
+      return changeItem(app.db, request.params.id, request.body, ttl, user);
+    },
+  );
+
+  app.delete('/items/:id', { preValidation: signedIn, schema: { params: itemIdParams } }, async (request, reply) => {
+    await requireOwnerOrAdmin(request, await itemOwner(app.db, request.params.id), ITEM_MSG.notYours);
+    await removeItem(app.db, app.storage, request.params.id, request.log);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,173 @@
+import {
+  type CreateItemBody,
+  type ItemDetail,
+  type ItemList,
+  ITEM_MSG,
+  type ListedItem,
+  type ListItemsQuery,
+  thumbnailUrlOf,
+  type UpdateItemBody,
+} from '../../../shared/items.js';
+import type { SessionUser } from '../../../shared/auth.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, notFound } from '../../errors.js';
+import type { ImageStorage } from '../../plugins/storage.js';
+import { deleteStoredImage } from '../uploads/images.js';
+import { approximatePoint, type Point } from './location.js';
+import {
+  countListedItems,
+  type DetailRow,
+  deleteItem,
+  type ItemFilter,
+  insertItem,
+  type ListedRow,
+  selectItem,
+  selectListedItems,
+  updateItem,
+} from './repository.js';
+
+const DAY_MS = 86_400_000;
+
+const toListed = (r: ListedRow): ListedItem => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  imageUrl: r.image_url,
+  thumbnailUrl: thumbnailUrlOf(r.image_url),
+  tags: r.tags ?? [],
+  userId: r.user_id,
+  username: r.username,
+  ...(r.distance_km === null || r.distance_km === undefined ? {} : { distance: Number(r.distance_km) }),
+});
+
+/** Who is looking: the owner (and, later, the person it is promised to) sees the exact place. */
+export type Viewer = { id: number; isAdmin: boolean } | null;
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
+  const exact = r.exactLocation || viewer?.id === r.userId;
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    imageUrl: r.imageUrl,
+    thumbnailUrl: thumbnailUrlOf(r.imageUrl),
+    tags: r.tags ?? [],
+    userId: r.userId,
+    username: r.username ?? '',
+    latitude: num(exact ? r.latitude : r.approxLatitude),
+    longitude: num(exact ? r.longitude : r.approxLongitude),
+    locationIsApproximate: r.latitude !== null && !exact,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
+  };
+}
+
+/** The stored columns of the published point: the exact one when asked for, else an approximate one. */
+export function publishedPoint(exact: Point, exactLocation: boolean) {
+  const p = exactLocation ? exact : approximatePoint(exact);
+  return { approxLatitude: p.lat.toFixed(8), approxLongitude: p.lng.toFixed(8), exactLocation };
+}
+
+/** One page of listed items with its pagination (SPEC section 3). */
+export async function listItems(db: Db, q: ListItemsQuery): Promise<ItemList> {
+  const text = q.query?.trim() || undefined;
+  const tag = q.tag?.trim() || undefined;
+  const filter: ItemFilter = {
+    text,
+    // The client sends its search text as both query and tag: then the tag is already part of the text match.
+    tag: tag && tag.toLowerCase() !== text?.toLowerCase() ? tag : undefined,
+    near: q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined,
+  };
+  const offset = (q.page - 1) * q.limit;
+  const [rows, count] = await Promise.all([selectListedItems(db, filter, q.limit + 1, offset), countListedItems(db, filter)]);
+  const hasNextPage = rows.length > q.limit;
+  const shown = rows.slice(0, q.limit);
+  // The total may be an estimate; never let it contradict what this page shows.
+  const total = Math.max(count.total, offset + shown.length + (hasNextPage ? 1 : 0));
+  return {
+    items: shown.map(toListed),
+    pagination: {
+      currentPage: q.page,
+      totalPages: Math.ceil(total / q.limit),
+      total,
+      hasPrevPage: q.page > 1,
+      hasNextPage,
+      ...(count.estimate ? { totalIsEstimate: true } : {}),
+    },
+  };
+}
+
+/** The item with this id as this viewer may see it, or 404 Item not found. */
+export async function getItem(db: Db, id: number, viewer: Viewer): Promise<ItemDetail> {
+  const row = await selectItem(db, id);
+  if (!row) throw notFound(ITEM_MSG.notFound);
+  return toDetail(row, viewer);
+}
+
+/** Who owns an item (for the owner-or-admin check), or 404. */
+export async function itemOwner(db: Db, id: number): Promise<number> {
+  const row = await selectItem(db, id);
+  if (!row) throw notFound(ITEM_MSG.notFound);
+  return row.userId;
+}
+
+/** Creates an item for the user; the image must be one this server stored. */
+export async function createItem(
+  db: Db,
+  storage: ImageStorage,
+  user: SessionUser,
+  body: Required<Omit<CreateItemBody, 'isVisible'>>,
+  ttlDays: number,
+): Promise<ItemDetail> {
+  const key = storage.keyFromUrl(body.imageUrl);
+  if (!key || key.endsWith('-thumb.webp') || !(await storage.exists(key))) throw badRequest(ITEM_MSG.imageNotOurs);
+  const id = await insertItem(db, {
+    userId: user.id,
+    title: body.title,
+    description: body.description,
+    imageUrl: body.imageUrl,
+    latitude: body.latitude.toFixed(8),
+    longitude: body.longitude.toFixed(8),
+    ...publishedPoint({ lat: body.latitude, lng: body.longitude }, body.exactLocation),
+    tags: body.tags,
+    expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
+  });
+  return getItem(db, id, user);
+}
+
+/** Marks an item taken or available again, or renews it for another TTL. */
+export async function changeItem(db: Db, id: number, body: UpdateItemBody, ttlDays: number, viewer: Viewer): Promise<ItemDetail> {
+  const current = await getItem(db, id, viewer);
+  const renewedExpiry = new Date(Date.now() + ttlDays * DAY_MS);
+  const expired = current.status === 'expired' || (current.expiresAt !== null && Date.parse(current.expiresAt) <= Date.now());
+  const values: Parameters<typeof updateItem>[2] = {};
+  if (body.status === 'taken') values.status = 'taken';
+  if (body.status === 'available') {
+    values.status = 'available';
+    if (expired) values.expiresAt = renewedExpiry;
+  }
+  if (body.renew) {
+    values.expiresAt = renewedExpiry;
+    if (current.status === 'expired' && body.status === undefined) values.status = 'available';
+  }
+  await updateItem(db, id, values);
+  return getItem(db, id, viewer);
+}
+
+/** Deletes an item and, when no other item shows it, its stored image files. */
+export async function removeItem(
+  db: Db,
+  storage: ImageStorage,
+  id: number,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
+  const deleted = await deleteItem(db, id);
+  if (!deleted) throw notFound(ITEM_MSG.notFound);
+  if (deleted.imageStillUsed) return;
+  // The item is gone either way; a file left behind by a storage hiccup is only a little waste.
+  await deleteStoredImage(storage, deleted.imageUrl).catch((err) => log.warn({ err, imageUrl: deleted.imageUrl }, 'could not delete image files'));
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import {
+  type createNoteBodySchema,
+  type linkSchema,
+  type Note,
+  type noteListSchema,
+  PEOPLE_MSG,
+  type updateNoteBodySchema,
+} from '../../../shared/people.js';
+import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
+import { badRequest, notFound } from '../../errors.js';
+import { findUserByUsername } from '../auth/repository.js';
+import {
+  deleteNote,
+  deleteOwnLink,
+  insertLink,
+  insertNote,
+  type LinkRow,
+  type NoteRow,
+  selectLinksOf,
+  selectMyNotes,
+  selectNotesSharedWith,
+  selectNote,
+  selectOwnLink,
+  updateNote,
+  updateOwnLink,
+} from './repository.js';
+
+type Link = z.infer<typeof linkSchema>;
+
+const toNote = (r: NoteRow): Note => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+const toLink = (r: LinkRow): Link => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+/** My notes (my notebook or written by me) and the linked notes others share with me. */
+export async function listNotes(db: Db, me: number): Promise<z.infer<typeof noteListSchema>> {
+  const [mine, shared] = await Promise.all([selectMyNotes(db, me), selectNotesSharedWith(db, me)]);
+  return { mine: mine.map(toNote), sharedWithMe: shared.map(toNote) };
+}
+
+/** A note the reader may read, or 404: never 403, so a note's existence is not revealed. */
+export async function getNote(db: Db, readerId: number, id: number): Promise<Note> {
+  const row = await selectNote(db, id, readerId);
+  if (!row) throw notFound(PEOPLE_MSG.noteNotFound);
+  return toNote(row);
+}
+
+/** Who wrote a note the reader may read (0 when the author is gone: then only an admin may change it), or 404. */
+export async function noteAuthor(db: Db, readerId: number, id: number): Promise<number> {
+  return (await getNote(db, readerId, id)).createdById ?? 0;
+}
+
+/** Writes a note in the user's own notebook. */
+export async function createNote(db: Db, me: number, body: z.output<typeof createNoteBodySchema>): Promise<Note> {
+  const id = await insertNote(db, { userId: me, createdById: me, content: body.content, visibility: body.visibility });
+  return getNote(db, me, id);
+}
+
+/** Changes a note's content or visibility (the caller has been checked as its author or an admin). */
+export async function changeNote(db: Db, id: number, body: z.output<typeof updateNoteBodySchema>): Promise<Note> {
+  await updateNote(db, id, body);
+  // Read back without the read rule: an admin who makes a public note private may no longer read it.
+  const row = await selectNote(db, id);
+  if (!row) throw notFound(PEOPLE_MSG.noteNotFound);
+  return toNote(row);
+}
+
+/** Deletes a note (the caller has been checked as its author or an admin). */
+export async function removeNote(db: Db, id: number): Promise<void> {
+  if (!(await deleteNote(db, id))) throw notFound(PEOPLE_MSG.noteNotFound);
+}
+
+/** The people I linked and the people who linked me. */
+export async function listLinks(db: Db, me: number): Promise<{ links: Link[]; linkedBy: Link[] }> {
+  const { links, linkedBy } = await selectLinksOf(db, me);
+  return { links: links.map(toLink), linkedBy: linkedBy.map(toLink) };
+}
+
+/** Links another user (by name, any letter case); note access starts withheld. */
+export async function createLink(db: Db, me: number, username: string): Promise<Link> {
+  const other = await findUserByUsername(db, username);
+  if (!other) throw notFound(PEOPLE_MSG.userNotFound);
+  if (other.id === me) throw badRequest(PEOPLE_MSG.linkSelf);
+  let id: number;
+  try {
+    id = await insertLink(db, me, other.id);
+  } catch (err) {
+    // The same link asked for twice: the unique index on the pair decides, also between racing requests.
+    if (sqlState(err) === UNIQUE_VIOLATION) throw badRequest(PEOPLE_MSG.linkExists);
+    throw err;
+  }
+  return getOwnLink(db, me, id);
+}
+
+/** A link the user made, or 404 (other people's links are not theirs to see). */
+async function getOwnLink(db: Db, me: number, id: number): Promise<Link> {
+  const row = await selectOwnLink(db, id, me);
+  if (!row) throw notFound(PEOPLE_MSG.linkNotFound);
+  return toLink(row);
+}
+
+/** Grants or withdraws the linked person's access to my linked notes. */
+export async function setNoteAccess(db: Db, me: number, id: number, hasNoteAccess: boolean): Promise<Link> {
+  if (!(await updateOwnLink(db, id, me, hasNoteAccess))) throw notFound(PEOPLE_MSG.linkNotFound);
+  return getOwnLink(db, me, id);
+}
+
+/** Removes a link the user made. */
+export async function removeLink(db: Db, me: number, id: number): Promise<void> {
+  if (!(await deleteOwnLink(db, id, me))) throw notFound(PEOPLE_MSG.linkNotFound);
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createSupportBodySchema,
+  supportIdParams,
+  supportRequestListSchema,
+  supportRequestSchema,
+  updateSupportBodySchema,
+} from '../../../shared/people.js';
+import { adminOnly, requireUser, signedIn } from '../../plugins/guards.js';
+import { changeSupportStatus, createSupportRequest, listMySupportRequests, listSupportRequests } from './service.js';
+
+/** Support requests: users file and follow their own; admins see all and move their status. */
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/support-requests',
+    { preValidation: signedIn, schema: { body: createSupportBodySchema, response: { 201: supportRequestSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await createSupportRequest(app.db, user.id, request.body));
+    },
+  );
+
+  app.get('/support-requests/mine', { preValidation: signedIn, schema: { response: { 200: supportRequestListSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    return listMySupportRequests(app.db, user.id);
+  });
+
+  app.get('/support-requests', { preValidation: adminOnly, schema: { response: { 200: supportRequestListSchema } } }, async () =>
+    listSupportRequests(app.db),
+  );
+
+  app.patch(
+    '/support-requests/:id',
+    { preValidation: adminOnly, schema: { params: supportIdParams, body: updateSupportBodySchema, response: { 200: supportRequestSchema } } },
+    async (request) => changeSupportStatus(app.db, request.params.id, request.body.status),
+  );
+};

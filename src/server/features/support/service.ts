@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { type createSupportBodySchema, PEOPLE_MSG, type SupportRequest } from '../../../shared/people.js';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
+import {
+  insertSupportRequest,
+  selectAllSupportRequests,
+  selectSupportRequest,
+  selectSupportRequestsOf,
+  type SupportRow,
+  updateSupportStatus,
+} from './repository.js';
+
+const toRequest = (r: SupportRow): SupportRequest => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,
+});
+
+/** The request with this id, or 404. */
+export async function getSupportRequest(db: Db, id: number): Promise<SupportRequest> {
+  const row = await selectSupportRequest(db, id);
+  if (!row) throw notFound(PEOPLE_MSG.supportNotFound);
+  return toRequest(row);
+}
+
+/** Files a request for the user; it always starts pending, whatever status the client sent. */
+export async function createSupportRequest(db: Db, userId: number, body: z.output<typeof createSupportBodySchema>): Promise<SupportRequest> {
+  const id = await insertSupportRequest(db, { userId, type: body.type, description: body.description });
+  return getSupportRequest(db, id);
+}
+
+/** The user's own requests, newest first. */
+export async function listMySupportRequests(db: Db, userId: number): Promise<SupportRequest[]> {
+  return (await selectSupportRequestsOf(db, userId)).map(toRequest);
+}
+
+/** Every request for the admins: pending first, then newest. */
+export async function listSupportRequests(db: Db): Promise<SupportRequest[]> {
+  return (await selectAllSupportRequests(db)).map(toRequest);
+}
+
+/** Moves a request to a status (an admin's action); resolvedAt follows the status. */
+export async function changeSupportStatus(db: Db, id: number, status: SupportRequest['status']): Promise<SupportRequest> {
+  if (!(await updateSupportStatus(db, id, status))) throw notFound(PEOPLE_MSG.supportNotFound);
+  return getSupportRequest(db, id);
+}

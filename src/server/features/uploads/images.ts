@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { ITEM_MSG, UPLOAD_MAX_PIXELS } from '../../../shared/items.js';
+import { badRequest } from '../../errors.js';
+import type { ImageStorage } from '../../plugins/storage.js';
+
+/** Display size: fits in this box, never enlarged. */
+const DISPLAY_MAX = 1600;
+/** Thumbnail for cards: 4:3, cropped to fill. */
+const THUMB = { width: 640, height: 480 };
+
+type Kind = 'jpeg' | 'png' | 'gif' | 'webp';
+
+/** The image type judged by the file's first bytes (its name and declared type are not trusted). */
+export function sniffImageType(bytes: Buffer): Kind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+export interface StoredImage {
+  imageUrl: string;
+  thumbnailUrl: string;
+}
+
+/**
+ * Checks an uploaded image and stores it as WebP in a display and a thumbnail size: turned upright
+ * by its EXIF orientation, then re-encoded without ANY metadata (no GPS position leaves the server).
+ * Named by a hash of the upload, so the same photo uploaded twice is stored once.
+ */
+export async function processAndStoreImage(storage: ImageStorage, bytes: Buffer): Promise<StoredImage> {
+  const kind = sniffImageType(bytes);
+  if (!kind) throw badRequest(ITEM_MSG.imageType);
+
+  // Decoding is bounded: the pixel limit is checked from the header before any pixel is decoded.
+  const input = () => sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error', pages: 1 });
+  let meta: Metadata;
+  try {
+    meta = await input().metadata();
+  } catch (err) {
+    throw badRequest(/pixel limit/i.test(String((err as Error).message)) ? ITEM_MSG.imagePixels : ITEM_MSG.imageUnreadable);
+  }
+  if (!meta.width || !meta.height || meta.format === undefined) throw badRequest(ITEM_MSG.imageUnreadable);
+  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw badRequest(ITEM_MSG.imagePixels);
+
+  let display: Buffer;
+  let thumb: Buffer;
+  try {
+    [display, thumb] = await Promise.all([
+      input().rotate().resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      input().rotate().resize({ ...THUMB, fit: 'cover', position: 'attention' }).webp({ quality: 72 }).toBuffer(),
+    ]);
+  } catch (err) {
+    throw badRequest(/pixel limit/i.test(String((err as Error).message)) ? ITEM_MSG.imagePixels : ITEM_MSG.imageUnreadable);
+  }
+
+  const name = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const displayKey = `${name}.webp`;
+  const thumbKey = `${name}-thumb.webp`;
+  await Promise.all([storage.put(displayKey, display, 'image/webp'), storage.put(thumbKey, thumb, 'image/webp')]);
+  return { imageUrl: storage.urlFor(displayKey), thumbnailUrl: storage.urlFor(thumbKey) };
+}
+
+/** Removes both sizes of a stored image. */
+export async function deleteStoredImage(storage: ImageStorage, imageUrl: string): Promise<void> {
+  const key = storage.keyFromUrl(imageUrl);
+  if (!key) return;
+  await Promise.all([storage.delete(key), storage.delete(key.replace(/\.webp$/, '-thumb.webp'))]);
+}

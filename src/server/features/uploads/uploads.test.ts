@@ -1,0 +1,143 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
+import { imageOf, jpegWithGps, pngBomb } from '../../test/images.js';
+
+let t: TestApp;
+let user: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = new TestClient(t.app);
+  await user.register(uniqueName('uploader'));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
+const storedFiles = () => readdirSync(uploadsDir()).sort();
+
+describe('POST /api/upload-image', () => {
+  it('stores a JPEG as WebP in two sizes, without any metadata (no GPS, no camera)', async () => {
+    const original = await jpegWithGps(2400, 1800);
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const res = await user.upload([{ data: original }]);
+    expect(res.statusCode).toBe(201);
+    const { imageUrl, thumbnailUrl } = res.json();
+    expect(imageUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    expect(thumbnailUrl).toBe(imageUrl.replace('.webp', '-thumb.webp'));
+
+    for (const [url, maxWidth] of [
+      [imageUrl, 1600],
+      [thumbnailUrl, 640],
+    ] as const) {
+      const served = await t.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBeLessThanOrEqual(maxWidth);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(served.rawPayload.includes(Buffer.from('Secret Model'))).toBe(false);
+      expect(served.rawPayload.includes(Buffer.from('Exif'))).toBe(false);
+    }
+  });
+
+  it('turns a photo upright by its EXIF orientation before dropping the metadata', async () => {
+    const sideways = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const res = await user.upload([{ data: sideways }]);
+    expect(res.statusCode).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: res.json().imageUrl });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 400]);
+  });
+
+  it.each(['png', 'gif', 'webp'] as const)('accepts a %s image', async (format) => {
+    const res = await user.upload([{ data: await imageOf(format), filename: `x.${format}`, type: `image/${format}` }]);
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('names a file by its content: the same photo twice is stored once', async () => {
+    const photo = await jpegWithGps(300, 200, { r: 1, g: 2, b: 3 });
+    const a = (await user.upload([{ data: photo }])).json().imageUrl;
+    const b = (await user.upload([{ data: photo, filename: 'other-name.jpg' }])).json().imageUrl;
+    expect(a).toBe(b);
+  });
+
+  it('judges the type by the bytes: a renamed text file is refused', async () => {
+    const before = storedFiles();
+    const res = await user.upload([{ data: Buffer.from('hello, I am not a picture at all'), filename: 'cat.jpg', type: 'image/jpeg' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The file is not a JPEG, PNG, GIF or WebP image' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('refuses an SVG (it can carry script)', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const res = await user.upload([{ data: svg, filename: 'x.svg', type: 'image/svg+xml' }]);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses a truncated image', async () => {
+    const photo = await jpegWithGps();
+    const res = await user.upload([{ data: photo.subarray(0, 400) }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The image could not be read; it may be damaged' });
+  });
+
+  it('refuses a pixel bomb (a tiny file claiming 10 gigapixels)', async () => {
+    const before = storedFiles();
+    const res = await user.upload([{ data: pngBomb(), filename: 'bomb.png', type: 'image/png' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The image has too many pixels (at most 50 megapixels)' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const res = await user.upload([{ data: big }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The image is larger than 10 MB' });
+  });
+
+  it('refuses two files at once', async () => {
+    const photo = await jpegWithGps();
+    const res = await user.upload([{ data: photo }, { data: photo, filename: 'b.jpg' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Send only one image' });
+  });
+
+  it('refuses a request without the image field, and one that is not multipart', async () => {
+    const wrongField = await user.upload([{ field: 'photo', data: await jpegWithGps() }]);
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().message).toBe('No image was uploaded: send one file in the field "image"');
+    const json = await user.post('/api/upload-image', { image: 'data:image/png;base64,AAAA' });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toEqual(expect.any(String));
+  });
+
+  it('is for signed-in people only, and needs the CSRF token', async () => {
+    const visitor = new TestClient(t.app);
+    const res = await visitor.upload([{ data: await jpegWithGps() }]);
+    expect(res.statusCode).toBe(401);
+    const noToken = await t.app.inject({ method: 'POST', url: '/api/upload-image', payload: 'x', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    expect(noToken.statusCode).toBe(403);
+  });
+
+  it('serves only image names it makes: no path tricks', async () => {
+    for (const url of ['/uploads/../package.json', '/uploads/%2e%2e%2fpackage.json', '/uploads/.hidden.tmp', '/uploads/abc.webp']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+});

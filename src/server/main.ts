@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+// dist/server/main.js serves dist/client.
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, { clientDir });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      console.error('See the Configuration section of README.md.');
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  app.log.info(`ShareNearby is running at ${shown} (database: ${app.database.kind})`);
+}
+
+main().catch((err) => {
+  console.error('Could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

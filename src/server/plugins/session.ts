@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { REMEMBER_ME_DAYS } from '../../shared/constants.js';
+import type { SessionUser } from '../../shared/auth.js';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PERSISTENT_MS = REMEMBER_ME_DAYS * DAY_MS;
+/** A browser-session cookie has no expiry of its own; the server still ends it after a day idle. */
+const BROWSER_SESSION_IDLE_MS = DAY_MS;
+/** Sliding expiry is written at most this often per session, not on every request. */
+const RENEW_AFTER_MS = 60 * 60 * 1000;
+
+export interface SessionOptions {
+  db: Db;
+  secure: boolean;
+}
+
+export interface Sessions {
+  cookieName: string;
+  /** onRequest hook: lets a later lookup renew the cookie on this request's reply. */
+  attach(request: FastifyRequest, reply: FastifyReply): void;
+  /** The signed-in user of this request (looked up once, on first use), or null. */
+  user(request: FastifyRequest): Promise<SessionUser | null>;
+  /** Whether this request's session was made with "Remember me". */
+  isPersistent(request: FastifyRequest): Promise<boolean>;
+  /** Starts a new session for the user (a fresh token: a pre-login session id is never reused) and sets its cookie. */
+  start(request: FastifyRequest, reply: FastifyReply, userId: number, persistent: boolean): Promise<void>;
+  /** Ends this request's session on the server and clears its cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every session of a user (password change, reset, deletion). */
+  endAllFor(userId: number): Promise<void>;
+  /** Deletes sessions past their expiry. */
+  purgeExpired(): Promise<number>;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type Cached = { user: SessionUser | null; sessionId: string | null; persistent: boolean };
+const cache = new WeakMap<FastifyRequest, Promise<Cached>>();
+// A renewed persistent session re-sends its cookie, which needs the request's reply.
+const replies = new WeakMap<FastifyRequest, FastifyReply>();
+
+/** Server-side sessions in the database: any app process can serve any user. */
+export function createSessions({ db, secure }: SessionOptions): Sessions {
+  // The __Host- prefix pins the cookie to this exact host and path, and requires Secure.
+  const cookieName = secure ? '__Host-sid' : 'sid';
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+
+  async function lookup(request: FastifyRequest, reply: FastifyReply | undefined): Promise<Cached> {
+    const token = request.cookies[cookieName];
+    if (!token || token.length > 100) return { user: null, sessionId: null, persistent: false };
+    const id = hashToken(token);
+    const [row] = await db
+      .select({
+        id: users.id,
+        username: users.username,
+        isAdmin: users.isAdmin,
+        persistent: sessions.persistent,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1);
+    if (!row) return { user: null, sessionId: null, persistent: false };
+
+    const lifetime = row.persistent ? PERSISTENT_MS : BROWSER_SESSION_IDLE_MS;
+    if (row.expiresAt.getTime() - Date.now() < lifetime - RENEW_AFTER_MS) {
+      const expiresAt = new Date(Date.now() + lifetime);
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+      if (row.persistent && reply) reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
+    }
+    return { user: { id: row.id, username: row.username, isAdmin: row.isAdmin }, sessionId: id, persistent: row.persistent };
+  }
+
+  function cached(request: FastifyRequest): Promise<Cached> {
+    let entry = cache.get(request);
+    if (!entry) {
+      entry = lookup(request, replies.get(request));
+      cache.set(request, entry);
+    }
+    return entry;
+  }
+
+  return {
+    cookieName,
+    attach(request, reply) {
+      replies.set(request, reply);
+    },
+    async user(request) {
+      return (await cached(request)).user;
+    },
+    async isPersistent(request) {
+      return (await cached(request)).persistent;
+    },
+    async start(request, reply, userId, persistent) {
+      const previous = request.cookies[cookieName];
+      if (previous && previous.length <= 100) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + (persistent ? PERSISTENT_MS : BROWSER_SESSION_IDLE_MS));
+      await db.insert(sessions).values({ id: hashToken(token), userId, persistent, expiresAt });
+      reply.setCookie(cookieName, token, persistent ? { ...cookieOptions, expires: expiresAt } : cookieOptions);
+      cache.delete(request);
+    },
+    async end(request, reply) {
+      const token = request.cookies[cookieName];
+      if (token && token.length <= 100) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      reply.clearCookie(cookieName, cookieOptions);
+      cache.set(request, Promise.resolve({ user: null, sessionId: null, persistent: false }));
+    },
+    async endAllFor(userId) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+    async purgeExpired() {
+      const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+      return deleted.length;
+    },
+  };
+}

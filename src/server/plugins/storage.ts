@@ -1,0 +1,110 @@
+import { mkdir, rm, stat, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.js';
+
+/** Where uploaded images live. Keys are flat file names such as `3f9a...c2.webp`. */
+export interface ImageStorage {
+  kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** The address a browser loads the image from. */
+  urlFor(key: string): string;
+  /** The key of an address made by urlFor, or null when the address is not one of ours. */
+  keyFromUrl(url: string): string | null;
+  /** An origin the Content-Security-Policy must allow for images, if not this site. */
+  origin?: string;
+}
+
+/** Keys this app makes: a content hash, optionally `-thumb`, `.webp`. Nothing else is ever read. */
+export const IMAGE_KEY_PATTERN = /^[0-9a-f]{32}(-thumb)?\.webp$/;
+export const LOCAL_UPLOADS_PREFIX = '/uploads/';
+
+function keyAfterPrefix(url: string, prefix: string): string | null {
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length);
+  return IMAGE_KEY_PATTERN.test(key) ? key : null;
+}
+
+/** Images in a local folder, served by the app under /uploads/. */
+export function localStorage(dir: string): ImageStorage {
+  const file = (key: string) => {
+    if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`refusing storage key ${key}`);
+    return path.join(dir, key);
+  };
+  return {
+    kind: 'local',
+    async put(key, body) {
+      await mkdir(dir, { recursive: true });
+      // Write then rename: a reader never sees half a file, a crash leaves no broken image.
+      const tmp = path.join(dir, `.${key}.${randomBytes(4).toString('hex')}.tmp`);
+      await writeFile(tmp, body);
+      await rename(tmp, file(key));
+    },
+    async exists(key) {
+      try {
+        return (await stat(file(key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+    urlFor: (key) => `${LOCAL_UPLOADS_PREFIX}${key}`,
+    keyFromUrl: (url) => keyAfterPrefix(url, LOCAL_UPLOADS_PREFIX),
+  };
+}
+
+/** Images in an S3-compatible bucket (AWS, MinIO, R2, ...), served from its public address. */
+export async function s3Storage(s3: NonNullable<Config['s3']>): Promise<ImageStorage> {
+  // Loaded only when configured: most installations never need the SDK.
+  const { S3Client, PutObjectCommand, HeadObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+  });
+  const prefix = `${s3.publicUrl}/`;
+  const check = (key: string) => {
+    if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`refusing storage key ${key}`);
+    return key;
+  };
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: check(key),
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: check(key) }));
+        return true;
+      } catch (err) {
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404 || status === 403) return false;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: check(key) }));
+    },
+    urlFor: (key) => `${prefix}${key}`,
+    keyFromUrl: (url) => keyAfterPrefix(url, prefix),
+    origin: new URL(s3.publicUrl).origin,
+  };
+}
+
+/** The storage the configuration asks for. */
+export function createStorage(config: Config): Promise<ImageStorage> | ImageStorage {
+  return config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
+}

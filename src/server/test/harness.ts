@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { multipart } from './images.js';
+
+/**
+ * The server suite runs on an in-memory PGlite by default; with TEST_DATABASE_URL (any database on
+ * a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres) each test app gets its own
+ * freshly created database, dropped when the app closes.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A client folder with a recognisable index.html, so page routes can be tested without a build. */
+export function fakeClientDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'client-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Test</title></head><body><div id="root">test client</div></body></html>');
+  return dir;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Builds the real app, exactly as main does, on a database of its own. */
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const scratch = serverUrl ? await createScratchDatabase() : undefined;
+  // Uploads of each test app go to a folder of its own, removed on close.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-test-data-'));
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      SEED_DEMO: 'false',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      DATA_DIR: dataDir,
+      SMS_OUTBOX_FILE: path.join(dataDir, 'sms-outbox.jsonl'),
+      ...env,
+    }),
+    databaseUrl: scratch?.url,
+    pgliteDir: 'memory://',
+    databasePoolSize: 4,
+    ...overrides,
+  };
+  const app = await buildApp(config, { logger: false });
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const isPostgresRun = Boolean(serverUrl);
+
+/** A browser stand-in: keeps cookies, fetches and sends the CSRF token like the real client does. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  private csrfToken?: string;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip = '127.0.0.1',
+  ) {}
+
+  async csrf(): Promise<string> {
+    if (!this.csrfToken) {
+      const res = await this.request({ method: 'GET', url: '/api/csrf-token' });
+      this.csrfToken = res.json<{ token: string }>().token;
+    }
+    return this.csrfToken;
+  }
+
+  /** Sends a request as this browser; writes carry the CSRF token unless `csrf: false`. */
+  async request(opts: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const { csrf = true, ...inject } = opts;
+    const method = (inject.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = { ...(inject.headers as Record<string, string>) };
+    if (csrf && method !== 'GET' && method !== 'HEAD') headers['x-csrf-token'] ??= await this.csrf();
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await this.app.inject({ ...inject, headers, remoteAddress: this.ip });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  post(url: string, payload?: unknown, extra: { csrf?: boolean; headers?: Record<string, string> } = {}) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], ...extra });
+  }
+
+  /** Uploads files as multipart (field `image` unless named otherwise). */
+  upload(files: { field?: string; filename?: string; type?: string; data: Buffer }[]) {
+    const { payload, headers } = multipart(
+      files.map((f) => ({ field: f.field ?? 'image', filename: f.filename ?? 'photo.jpg', type: f.type ?? 'image/jpeg', data: f.data })),
+    );
+    return this.request({ method: 'POST', url: '/api/upload-image', payload, headers });
+  }
+
+  /** Signs in an existing user; returns the session user. */
+  async login(username: string, password: string) {
+    const res = await this.post('/api/login', { username, password });
+    if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
+    return res.json<{ id: number; username: string; isAdmin: boolean }>();
+  }
+
+  /** Registers (and so signs in) a new user; returns the session user. */
+  async register(username: string, password = 'secret-pw') {
+    const res = await this.post('/api/register', { username, password, isVisible: true });
+    if (res.statusCode !== 201) throw new Error(`register ${username}: ${res.statusCode} ${res.body}`);
+    return res.json<{ id: number; username: string; isAdmin: boolean }>();
+  }
+}
+
+/** A unique, valid username for a test. */
+export function uniqueName(prefix = 'user'): string {
+  return `${prefix}_${randomBytes(4).toString('hex')}`;
+}
+
+/** The SMS the console sender wrote to the test app's outbox, oldest first. */
+export function smsOutbox(t: TestApp): { to: string; body: string }[] {
+  const file = t.config.sms.provider === 'console' ? t.config.sms.outboxFile : undefined;
+  if (!file || !existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; body: string });
+}
+
+/** The 6-digit code of the last SMS to this number (waiting briefly: some are sent after the answer). */
+export async function lastCode(t: TestApp, phone: string): Promise<string | undefined> {
+  for (let i = 0; i < 50; i++) {
+    const message = smsOutbox(t).filter((m) => m.to === phone).at(-1);
+    const code = message?.body.match(/\b\d{6}\b/)?.[0];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return undefined;
+}

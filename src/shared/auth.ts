@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './constants.js';
+import { MSG } from './messages.js';
+
+export const passwordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(PASSWORD_MIN, MSG.passwordMin)
+  .max(PASSWORD_MAX, MSG.passwordMax);
+
+export const usernameSchema = z
+  .string({ error: MSG.usernameRequired })
+  .trim()
+  .min(1, MSG.usernameRequired)
+  .min(USERNAME_MIN, MSG.usernameMin)
+  .max(USERNAME_MAX, MSG.usernameMax)
+  .regex(USERNAME_PATTERN, MSG.usernameChars);
+
+/** Optional + followed by 2 to 15 digits, the first not 0 (SPEC section 5). */
+export const phoneNumberSchema = z.string().regex(/^\+?[1-9]\d{1,14}$/, MSG.phoneInvalid);
+
+export const registerBodySchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  isVisible: z.boolean().optional().default(true),
+  phoneNumber: phoneNumberSchema.optional(),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+export type RegisterInput = z.output<typeof registerBodySchema>;
+
+/** The register form adds the confirmation, checked on the client only. */
+export const registerFormSchema = registerBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const loginBodySchema = z.object({
+  // Login does not re-check the username's shape: an old or odd name still just fails to match.
+  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(200, MSG.invalidCredentials),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(PASSWORD_MAX, MSG.invalidCredentials),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const csrfTokenSchema = z.object({ token: z.string() });
+export const messageSchema = z.object({ message: z.string() });

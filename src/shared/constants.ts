@@ -1,0 +1,58 @@
+// Business constants of SPEC section 9, shared by client and server.
+
+export const PRODUCT_NAME = 'ShareNearby';
+export const PRODUCT_TAGLINE =
+  'Share and discover items in your local area, or post a menu and location to connect with your community.';
+
+export const PAGE_SIZE = 12;
+export const FIRST_PAGE = 1;
+export const MAX_PAGE_SIZE = 50;
+
+export const LIST_SEARCH_DEBOUNCE_MS = 300;
+export const PUBLIC_SEARCH_DEBOUNCE_MS = 500;
+export const SUPPORT_REFETCH_MS = 30_000;
+
+export const PASSWORD_MIN = 6;
+/** Long enough for any passphrase, short enough that hashing cannot be abused. */
+export const PASSWORD_MAX = 200;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const CODE_LENGTH = 6;
+export const SUPPORT_DESCRIPTION_MIN = 10;
+export const ITEM_TITLE_MIN = 3;
+export const ITEM_DESCRIPTION_MIN = 10;
+export const MAX_TAGS = 10;
+export const CARD_TAGS_SHOWN = 3;
+
+export const LATITUDE_MIN = -90;
+export const LATITUDE_MAX = 90;
+export const LONGITUDE_MIN = -180;
+export const LONGITUDE_MAX = 180;
+
+export const DEFAULT_MAP_CENTER = { lat: 40.7128, lng: -74.006 } as const;
+export const DEFAULT_MAP_ZOOM = 13;
+
+export const QR_SIZE = 256;
+export const SHARE_TEXT_MAX = 100;
+export const META_DESCRIPTION_MAX = 160;
+export const SHARE_ICON_SIZE = 32;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_HOTKEY = ['F8'] as const;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export const BROWSE_GEOLOCATION = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 } as const;
+export const POST_GEOLOCATION = { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 } as const;
+
+/** "Remember me" keeps a session this long; without it the cookie ends with the browser. */
+export const REMEMBER_ME_DAYS = 30;
+
+export const ITEM_STATUSES = ['available', 'taken', 'expired'] as const;
+export const SUPPORT_TYPES = ['account_deletion', 'technical_issue', 'other'] as const;
+export const SUPPORT_STATUSES = ['pending', 'in_progress', 'resolved'] as const;
+export const NOTE_VISIBILITIES = ['private', 'linked', 'public'] as const;
+
+export const CSRF_HEADER = 'X-CSRF-Token';

@@ -1,0 +1,60 @@
+// The contract of conversations: a signed-in user writes to the owner about an item; the owner
+// sees every conversation about their items, each side only its own.
+import { z } from 'zod';
+
+export const MESSAGE_MAX = 2000;
+/** How often open pages ask for new messages (they rest on the database, so any process answers). */
+export const MESSAGES_POLL_MS = 5000;
+export const UNREAD_POLL_MS = 30_000;
+
+export const CONVERSATION_MSG = {
+  bodyRequired: 'Write a message first',
+  bodyMax: `A message can be at most ${MESSAGE_MAX} characters`,
+  ownItem: 'This is your own item: people who want it will write to you',
+  itemGone: 'This item is no longer available',
+  notFound: 'Conversation not found',
+  blocked: 'You cannot send messages to this person',
+} as const;
+
+const body = z
+  .string({ error: CONVERSATION_MSG.bodyRequired })
+  .trim()
+  .min(1, CONVERSATION_MSG.bodyRequired)
+  .max(MESSAGE_MAX, CONVERSATION_MSG.bodyMax);
+export const sendMessageBodySchema = z.object({ body }).strict();
+
+export const conversationIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'Conversation id must be a whole number')
+    .transform(Number),
+});
+
+export const messageSchema = z.object({
+  id: z.number(),
+  conversationId: z.number(),
+  /** null for a message from the app itself (e.g. "this item has gone"). */
+  senderId: z.number().nullable(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.number(),
+  item: z.object({ id: z.number(), title: z.string(), thumbnailUrl: z.string(), status: z.string() }),
+  /** The person on the other side. */
+  other: z.object({ id: z.number(), username: z.string() }),
+  /** Whether I own the item (I am answering) or asked for it. */
+  role: z.enum(['owner', 'requester']),
+  lastMessage: messageSchema.nullable(),
+  unread: z.number(),
+  updatedAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export const conversationListSchema = z.array(conversationSummarySchema);
+
+export const conversationDetailSchema = conversationSummarySchema.extend({ messages: z.array(messageSchema) });
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number() });

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import {
+  ITEM_DESCRIPTION_MIN,
+  ITEM_STATUSES,
+  ITEM_TITLE_MIN,
+  LATITUDE_MAX,
+  LATITUDE_MIN,
+  LONGITUDE_MAX,
+  LONGITUDE_MIN,
+  MAX_PAGE_SIZE,
+  MAX_TAGS,
+  PAGE_SIZE,
+} from './constants.js';
+import { MSG } from './messages.js';
+import { ITEM_DESCRIPTION_MAX, ITEM_MSG, ITEM_TITLE_MAX, SEARCH_TEXT_MAX, TAG_MAX_LENGTH } from './item-format.js';
+
+export * from './item-format.js';
+
+
+/** Coordinates are kept to 8 decimals (about a millimetre), as the database stores them. */
+const toEightDecimals = (n: number) => Math.round(n * 1e8) / 1e8;
+
+export const latitudeSchema = z.coerce
+  .number({ error: ITEM_MSG.latitudeRange })
+  .min(LATITUDE_MIN, ITEM_MSG.latitudeRange)
+  .max(LATITUDE_MAX, ITEM_MSG.latitudeRange)
+  .transform(toEightDecimals);
+export const longitudeSchema = z.coerce
+  .number({ error: ITEM_MSG.longitudeRange })
+  .min(LONGITUDE_MIN, ITEM_MSG.longitudeRange)
+  .max(LONGITUDE_MAX, ITEM_MSG.longitudeRange)
+  .transform(toEightDecimals);
+
+/** Trims, drops empties and duplicates (any letter case), keeps the first spelling. */
+export function normaliseTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
+const tagsSchema = z
+  .array(z.string().max(TAG_MAX_LENGTH, ITEM_MSG.tagTooLong), { error: 'tags must be a list of strings' })
+  .max(50, ITEM_MSG.tooManyTags)
+  .transform(normaliseTags)
+  .refine((tags) => tags.length <= MAX_TAGS, ITEM_MSG.tooManyTags);
+
+/** POST /api/items (SPEC section 5 item schema, plus upper bounds). */
+export const createItemBodySchema = z.object({
+  title: z.string({ error: MSG.titleMin }).trim().min(ITEM_TITLE_MIN, MSG.titleMin).max(ITEM_TITLE_MAX, ITEM_MSG.titleMax),
+  description: z
+    .string({ error: MSG.descriptionMin })
+    .trim()
+    .min(ITEM_DESCRIPTION_MIN, MSG.descriptionMin)
+    .max(ITEM_DESCRIPTION_MAX, ITEM_MSG.descriptionMax),
+  imageUrl: z.string({ error: MSG.imageUrlRequired }).min(1, MSG.imageUrlRequired).max(500, ITEM_MSG.imageNotOurs),
+  latitude: z.number({ error: ITEM_MSG.latitudeRange }).min(LATITUDE_MIN, ITEM_MSG.latitudeRange).max(LATITUDE_MAX, ITEM_MSG.latitudeRange),
+  longitude: z
+    .number({ error: ITEM_MSG.longitudeRange })
+    .min(LONGITUDE_MIN, ITEM_MSG.longitudeRange)
+    .max(LONGITUDE_MAX, ITEM_MSG.longitudeRange),
+  tags: tagsSchema.optional().default([]),
+  isVisible: z.boolean().optional().default(true),
+  /** Publish the exact place (a shop, a food stall) instead of a point a few hundred metres away. */
+  exactLocation: z.boolean({ error: 'exactLocation must be true or false' }).optional().default(false),
+});
+export type CreateItemBody = z.input<typeof createItemBodySchema>;
+
+/** PATCH /api/items/:id: change the status, or renew (push the expiry out again). */
+export const updateItemBodySchema = z
+  .object({
+    status: z.enum(['available', 'taken'], { error: 'status must be available or taken' }).optional(),
+    renew: z.literal(true, { error: 'renew must be true' }).optional(),
+  })
+  .strict()
+  .refine((b) => b.status !== undefined || b.renew !== undefined, 'Send a status or renew: true');
+export type UpdateItemBody = z.input<typeof updateItemBodySchema>;
+
+const wholeNumber = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number);
+
+/** GET /api/items query. `query` and `tag` both carry the search text (SPEC section 7). */
+export const listItemsQuerySchema = z
+  .object({
+    page: wholeNumber(ITEM_MSG.pageInvalid).refine((n) => n >= 1, ITEM_MSG.pageInvalid).optional().default(1),
+    limit: wholeNumber(ITEM_MSG.limitInvalid)
+      .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, ITEM_MSG.limitInvalid)
+      .optional()
+      .default(PAGE_SIZE),
+    lat: latitudeSchema.optional(),
+    lng: longitudeSchema.optional(),
+    query: z.string().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).optional(),
+    tag: z.string().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).optional(),
+  })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), ITEM_MSG.latLngPair);
+export type ListItemsQuery = z.output<typeof listItemsQuerySchema>;
+
+export const itemStatusSchema = z.enum(ITEM_STATUSES);
+
+export const itemIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'Item id must be a whole number')
+    .transform(Number),
+});
+
+/** An item as listed (SPEC section 3) plus the thumbnail's address. */
+export const listedItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string(),
+  tags: z.array(z.string()),
+  userId: z.number(),
+  username: z.string(),
+  distance: z.number().optional(),
+});
+export type ListedItem = z.infer<typeof listedItemSchema>;
+
+export const paginationSchema = z.object({
+  currentPage: z.number(),
+  totalPages: z.number(),
+  total: z.number(),
+  hasPrevPage: z.boolean(),
+  hasNextPage: z.boolean(),
+  /** True when `total` is the planner's estimate (very large result sets); the pager still works. */
+  totalIsEstimate: z.boolean().optional(),
+});
+
+export const itemListSchema = z.object({ items: z.array(listedItemSchema), pagination: paginationSchema });
+export type ItemList = z.infer<typeof itemListSchema>;
+
+/** Item detail: the listed fields plus location, status and dates. */
+export const itemDetailSchema = listedItemSchema.extend({
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** True when latitude/longitude are the published approximate point (within about 500 m), not the exact place. */
+  locationIsApproximate: z.boolean(),
+  status: itemStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
+
+export const uploadResultSchema = z.object({ imageUrl: z.string(), thumbnailUrl: z.string() });
+
+/** Public settings the client needs at run time. */
+export const clientConfigSchema = z.object({
+  productName: z.string(),
+  publicUrl: z.string().nullable(),
+  map: z.object({ tileUrl: z.string(), attribution: z.string() }),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+

@@ -1,0 +1,40 @@
+// User-facing texts of SPEC sections 2, 5 and 8, word for word. Both sides import them so the
+// server's validation messages and the client's form messages are the same strings.
+
+export const MSG = {
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be at most 200 characters',
+  passwordsDontMatch: "Passwords don't match",
+  usernameRequired: 'Username is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be at most 32 characters',
+  usernameChars: 'Username may only contain letters, digits, _, . or -',
+  passwordRequired: 'Password is required',
+  usernameTaken: 'Username already exists',
+  invalidCredentials: 'Invalid username or password',
+  notSignedIn: 'You must be signed in',
+  adminOnly: 'Admin access required',
+  invalidCsrf: 'Invalid CSRF token',
+  tooManyRequests: 'Too many requests, please try again later',
+  phoneInvalid: 'Please enter a valid phone number',
+  codeInvalid: 'Reset code must be 6 digits',
+  searchRequired: 'Search query is required',
+  supportDescriptionMin: 'Please provide more details about your request',
+  titleMin: 'Title must be at least 3 characters',
+  descriptionMin: 'Description must be at least 10 characters',
+  imageUrlRequired: 'Image URL is required',
+  notFound: 'Not found',
+  internalError: 'Something went wrong on our side',
+  databaseUnavailable: 'The service is temporarily unavailable, please try again shortly',
+} as const;
+
+export const NOT_FOUND_PAGE = {
+  heading: '404 Page Not Found',
+  text: 'Did you forget to add the page to the router?',
+} as const;
+
+export const TOASTS = {
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  logoutFailed: 'Logout failed',
+} as const;

@@ -1,0 +1,219 @@
+// The contract of the "people" API: profiles, payment links, settings, phone verification,
+// notes and links, public search, support requests, password reset and the admin dashboard.
+import { z } from 'zod';
+import { passwordSchema, phoneNumberSchema, usernameSchema } from './auth.js';
+import { CODE_LENGTH, NOTE_VISIBILITIES, SUPPORT_DESCRIPTION_MIN, SUPPORT_STATUSES, SUPPORT_TYPES } from './constants.js';
+import { MSG } from './messages.js';
+
+export const PAYMENT_ID_MAX = 200;
+export const MAX_PAYMENT_LINKS = 20;
+export const VENDOR_NAME_MAX = 60;
+export const NOTE_MAX = 5000;
+export const SUPPORT_DESCRIPTION_MAX = 5000;
+export const SEARCH_RESULTS_CAP = 20;
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+
+export const PEOPLE_MSG = {
+  userNotFound: 'User not found',
+  vendorInactive: 'Choose one of the offered payment vendors',
+  vendorExists: 'A vendor with this name already exists',
+  vendorNotFound: 'Vendor not found',
+  paymentIdRequired: 'Payment ID is required',
+  paymentIdMax: `Payment ID must be at most ${PAYMENT_ID_MAX} characters`,
+  tooManyLinks: `You can add up to ${MAX_PAYMENT_LINKS} payment links`,
+  paymentLinkNotFound: 'Payment link not found',
+  noPhoneNumber: 'Add a phone number first',
+  codeFormat: 'Verification code must be 6 digits',
+  codeInvalid: 'Invalid or expired code',
+  codeTooManyTries: 'Too many wrong codes: ask for a new one',
+  codeSent: 'Verification code sent',
+  currentPasswordWrong: 'Current password is incorrect',
+  noteNotFound: 'Note not found',
+  noteNotYours: 'You can only change your own notes',
+  noteRequired: 'Note cannot be empty',
+  noteMax: `Note must be at most ${NOTE_MAX} characters`,
+  linkSelf: 'You cannot link yourself',
+  linkExists: 'You have already linked this user',
+  linkNotFound: 'Link not found',
+  supportNotFound: 'Support request not found',
+  adminNotDeletable: 'Admins cannot be deleted',
+  resetSent: 'If an account exists with this username, you will receive a verification code via SMS.',
+  resetInvalid: 'Invalid or expired reset code',
+  resetDone: 'Password reset successful',
+  deletionRequested: 'Your request to delete your account has been sent to the admins',
+} as const;
+
+const idString = (what: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, `${what} id must be a whole number`)
+    .transform(Number);
+export const userIdParams = z.object({ id: idString('User') });
+export const noteIdParams = z.object({ id: idString('Note') });
+export const linkIdParams = z.object({ id: idString('Link') });
+export const vendorIdParams = z.object({ id: idString('Vendor') });
+export const paymentLinkIdParams = z.object({ id: idString('Payment link') });
+export const supportIdParams = z.object({ id: idString('Support request') });
+export const usernameParams = z.object({ username: z.string().min(1).max(64) });
+
+// ---- Profiles and payment links ----
+
+export const paymentLinkSchema = z.object({ id: z.number(), paymentId: z.string(), vendor: z.object({ name: z.string() }) });
+/** GET /api/users/profile/:username (SPEC section 3). */
+export const profileSchema = z.object({
+  username: z.string(),
+  isPhoneVerified: z.boolean(),
+  paymentIds: z.array(paymentLinkSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const vendorSchema = z.object({ id: z.number(), name: z.string() });
+/** GET /api/vendors: the active vendors a user can choose from. */
+export const vendorListSchema = z.array(vendorSchema);
+export const adminVendorSchema = vendorSchema.extend({ active: z.boolean(), createdAt: z.string(), linkCount: z.number() });
+export const adminVendorListSchema = z.array(adminVendorSchema);
+export const createVendorBodySchema = z.object({
+  name: z.string({ error: 'Vendor name is required' }).trim().min(1, 'Vendor name is required').max(VENDOR_NAME_MAX, `Vendor name must be at most ${VENDOR_NAME_MAX} characters`),
+});
+export const updateVendorBodySchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) }).strict();
+
+export const addPaymentLinkBodySchema = z.object({
+  vendorId: z.number({ error: PEOPLE_MSG.vendorInactive }).int(PEOPLE_MSG.vendorInactive).positive(PEOPLE_MSG.vendorInactive),
+  paymentId: z.string({ error: PEOPLE_MSG.paymentIdRequired }).trim().min(1, PEOPLE_MSG.paymentIdRequired).max(PAYMENT_ID_MAX, PEOPLE_MSG.paymentIdMax),
+});
+export const ownPaymentLinkSchema = z.object({ id: z.number(), paymentId: z.string(), vendor: z.object({ id: z.number(), name: z.string(), active: z.boolean() }) });
+
+// ---- The signed-in user's own settings ----
+
+/** GET /api/me/settings and the answer of every settings change. */
+export const settingsSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  phoneNumber: z.string().nullable(),
+  isPhoneVerified: z.boolean(),
+  isVisible: z.boolean(),
+  markedForDeletion: z.boolean(),
+  paymentIds: z.array(ownPaymentLinkSchema),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const updateSettingsBodySchema = z.object({ isVisible: z.boolean({ error: 'isVisible must be true or false' }) }).strict();
+export const phoneBodySchema = z.object({ phoneNumber: phoneNumberSchema });
+export const codeSchema = z.string({ error: PEOPLE_MSG.codeFormat }).regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), PEOPLE_MSG.codeFormat);
+export const verifyPhoneBodySchema = z.object({ code: codeSchema });
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, PEOPLE_MSG.currentPasswordWrong),
+  newPassword: passwordSchema,
+});
+export const deletionRequestBodySchema = z.object({ reason: z.string().trim().max(SUPPORT_DESCRIPTION_MAX).optional() });
+
+// ---- Notes and links ----
+
+export const noteVisibilitySchema = z.enum(NOTE_VISIBILITIES, { error: 'visibility must be private, linked or public' });
+export const noteSchema = z.object({
+  id: z.number(),
+  content: z.string(),
+  visibility: noteVisibilitySchema,
+  userId: z.number(),
+  username: z.string().nullable(),
+  createdById: z.number().nullable(),
+  createdByUsername: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+/** GET /api/notes: my notes, and notes others share with me (their `linked` notes, when they gave me access). */
+export const noteListSchema = z.object({ mine: z.array(noteSchema), sharedWithMe: z.array(noteSchema) });
+const noteContent = z.string({ error: PEOPLE_MSG.noteRequired }).trim().min(1, PEOPLE_MSG.noteRequired).max(NOTE_MAX, PEOPLE_MSG.noteMax);
+export const createNoteBodySchema = z.object({ content: noteContent, visibility: noteVisibilitySchema.optional().default('private') });
+export const updateNoteBodySchema = z
+  .object({ content: noteContent.optional(), visibility: noteVisibilitySchema.optional() })
+  .strict()
+  .refine((b) => b.content !== undefined || b.visibility !== undefined, 'Send content or visibility');
+
+export const linkSchema = z.object({
+  id: z.number(),
+  user: z.object({ id: z.number(), username: z.string() }),
+  hasNoteAccess: z.boolean(),
+  createdAt: z.string(),
+});
+/** GET /api/links: people I linked (`links`), and people who linked me (`linkedBy`). */
+export const linkListSchema = z.object({ links: z.array(linkSchema), linkedBy: z.array(linkSchema) });
+export const createLinkBodySchema = z.object({ username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, PEOPLE_MSG.userNotFound) });
+export const updateLinkBodySchema = z.object({ hasNoteAccess: z.boolean({ error: 'hasNoteAccess must be true or false' }) }).strict();
+
+// ---- Public search ----
+
+export const searchQuerySchema = z.object({
+  query: z.string({ error: MSG.searchRequired }).trim().min(1, MSG.searchRequired).max(100, 'Search text must be at most 100 characters'),
+});
+export const searchResultSchema = z.object({
+  users: z.array(z.object({ id: z.number(), username: z.string(), isPhoneVerified: z.boolean() })),
+  publicNotes: z.array(z.object({ id: z.number(), content: z.string(), username: z.string().nullable(), createdAt: z.string() })),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+// ---- Support requests ----
+
+export const supportTypeSchema = z.enum(SUPPORT_TYPES, { error: 'type must be account_deletion, technical_issue or other' });
+export const supportStatusSchema = z.enum(SUPPORT_STATUSES, { error: 'status must be pending, in_progress or resolved' });
+export const createSupportBodySchema = z.object({
+  type: supportTypeSchema,
+  description: z
+    .string({ error: MSG.supportDescriptionMin })
+    .trim()
+    .min(SUPPORT_DESCRIPTION_MIN, MSG.supportDescriptionMin)
+    .max(SUPPORT_DESCRIPTION_MAX, `Description must be at most ${SUPPORT_DESCRIPTION_MAX} characters`),
+  status: supportStatusSchema.optional(),
+});
+export const supportRequestSchema = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+  type: supportTypeSchema,
+  description: z.string(),
+  status: supportStatusSchema,
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type SupportRequest = z.infer<typeof supportRequestSchema>;
+export const supportRequestListSchema = z.array(supportRequestSchema);
+export const updateSupportBodySchema = z.object({ status: supportStatusSchema }).strict();
+
+// ---- Password reset ----
+
+export const requestResetBodySchema = z.object({ username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, MSG.usernameRequired) });
+export const resetPasswordBodySchema = z.object({
+  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, PEOPLE_MSG.resetInvalid),
+  code: z.string({ error: MSG.codeInvalid }).length(CODE_LENGTH, MSG.codeInvalid),
+  newPassword: passwordSchema,
+});
+
+// ---- Admin ----
+
+export const adminUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  phoneNumber: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isPhoneVerified: z.boolean(),
+  isVisible: z.boolean(),
+  markedForDeletion: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+export const verifyUserBodySchema = z.object({ isVerified: z.boolean({ error: 'isVerified must be true or false' }) });
+/** GET /api/admin/notes: public notes (SPEC section 3 admin note row, plus the creator's name). */
+export const adminNoteSchema = z.object({
+  id: z.number(),
+  content: z.string(),
+  createdById: z.number().nullable(),
+  creatorUsername: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const adminNoteListSchema = z.array(adminNoteSchema);
+
+/** Usernames in links (`/u/{username}`) use the stored spelling. */
+export { usernameSchema };
