@@ -50,7 +50,13 @@ export const POST_GEOLOCATION = { enableHighAccuracy: true, timeout: 5000, maxim
 /** "Remember me" keeps a session this long; without it the cookie ends with the browser. */
 export const REMEMBER_ME_DAYS = 30;
 
-export const ITEM_STATUSES = ['available', 'taken', 'expired'] as const;
+/** `promised`: the owner has set it aside for one person who wrote; it leaves the lists. */
+export const ITEM_STATUSES = ['available', 'promised', 'taken', 'expired'] as const;
+/** Why someone reports an item or a user (labels in src/shared/reports.ts). */
+export const REPORT_REASONS = ['spam', 'offensive', 'scam', 'unsafe', 'other'] as const;
+/** open: waiting for an admin; dismissed: nothing wrong; actioned: the item or user was removed. */
+export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+export const REPORT_TARGETS = ['item', 'user'] as const;
 export const SUPPORT_TYPES = ['account_deletion', 'technical_issue', 'other'] as const;
 export const SUPPORT_STATUSES = ['pending', 'in_progress', 'resolved'] as const;
 export const NOTE_VISIBILITIES = ['private', 'linked', 'public'] as const;

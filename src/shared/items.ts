@@ -105,6 +105,7 @@ export const listItemsQuerySchema = z
 export type ListItemsQuery = z.output<typeof listItemsQuerySchema>;
 
 export const itemStatusSchema = z.enum(ITEM_STATUSES);
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 export const itemIdParams = z.object({
   id: z

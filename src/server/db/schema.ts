@@ -11,7 +11,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ITEM_STATUSES, NOTE_VISIBILITIES, SUPPORT_STATUSES, SUPPORT_TYPES } from '../../shared/constants.js';
+import {
+  ITEM_STATUSES,
+  NOTE_VISIBILITIES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
+  SUPPORT_STATUSES,
+  SUPPORT_TYPES,
+} from '../../shared/constants.js';
 
 // Allowed values are check constraints rather than enum types: adding a value later is a plain
 // ALTER of one constraint, and the same lists in src/shared drive validation.
@@ -168,12 +176,17 @@ export const items = pgTable(
     exactLocation: boolean('exact_location').notNull().default(false),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: ITEM_STATUSES }).notNull().default('available'),
+    // Who the owner set it aside for (status promised), and who it went to (status taken).
+    // Deleting that user first returns a promised item to available (admin/repository.ts).
+    promisedToId: integer('promised_to_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
     index('items_user_id_idx').on(t.userId),
+    index('items_promised_to_id_idx').on(t.promisedToId).where(sql`${t.promisedToId} IS NOT NULL`),
+    check('items_promised_has_person', sql`${t.status} <> 'promised' OR ${t.promisedToId} IS NOT NULL`),
     check('items_status_check', sql`${t.status} in (${inList(ITEM_STATUSES)})`),
     check('items_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('items_longitude_range', sql`${t.longitude} between -180 and 180`),
@@ -247,5 +260,40 @@ export const userBlocks = pgTable(
     uniqueIndex('user_blocks_pair_key').on(t.blockerId, t.blockedId),
     index('user_blocks_blocked_id_idx').on(t.blockedId),
     check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+// A report of an item or a user by a signed-in person, for the admins. The subject is a copy of the
+// item's title or the username when reported, so the report still reads after what it names is gone.
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'set null' }),
+    reportedUserId: integer('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_reporter_id_idx').on(t.reporterId),
+    index('reports_item_id_idx').on(t.itemId),
+    index('reports_reported_user_id_idx').on(t.reportedUserId),
+    index('reports_resolved_by_id_idx').on(t.resolvedById),
+    // One open report per person and thing: reporting again while it waits changes nothing.
+    uniqueIndex('reports_open_item_key').on(t.reporterId, t.itemId).where(sql`${t.status} = 'open' AND ${t.itemId} IS NOT NULL`),
+    uniqueIndex('reports_open_user_key')
+      .on(t.reporterId, t.reportedUserId)
+      .where(sql`${t.status} = 'open' AND ${t.reportedUserId} IS NOT NULL`),
+    check('reports_target_type_check', sql`${t.targetType} in (${inList(REPORT_TARGETS)})`),
+    check('reports_reason_check', sql`${t.reason} in (${inList(REPORT_REASONS)})`),
+    check('reports_status_check', sql`${t.status} in (${inList(REPORT_STATUSES)})`),
   ],
 );

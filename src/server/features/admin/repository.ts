@@ -67,6 +67,11 @@ export async function deleteUserCascade(db: Db, id: number): Promise<'not-found'
           sql`NOT EXISTS (SELECT 1 FROM ${items} AS other WHERE other.image_url = ${items.imageUrl} AND other.user_id <> ${id})`,
         ),
       );
+    // Items promised to this user go back to their owners' offers (the check constraint needs a person).
+    await tx
+      .update(items)
+      .set({ status: 'available', promisedToId: null, updatedAt: sql`now()` })
+      .where(and(eq(items.promisedToId, id), eq(items.status, 'promised')));
     await tx.delete(users).where(eq(users.id, id));
     return { unusedImages: images.map((i) => i.imageUrl) };
   });

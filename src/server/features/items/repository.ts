@@ -1,6 +1,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Db, likePattern, queryRows } from '../../db/client.js';
 import { items, users } from '../../db/schema.js';
+import type { ItemStatus } from '../../../shared/items.js';
 
 /** Rows counted exactly before the total switches to the planner's estimate (docs/decisions/004). */
 export const EXACT_COUNT_CAP = 10_000;
@@ -93,7 +94,8 @@ export interface DetailRow {
   approxLatitude: string | null;
   approxLongitude: string | null;
   exactLocation: boolean;
-  status: 'available' | 'taken' | 'expired';
+  status: ItemStatus;
+  promisedToId: number | null;
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date | null;
@@ -113,6 +115,7 @@ const detailColumns = {
   approxLongitude: items.approxLongitude,
   exactLocation: items.exactLocation,
   status: items.status,
+  promisedToId: items.promisedToId,
   createdAt: items.createdAt,
   updatedAt: items.updatedAt,
   expiresAt: items.expiresAt,

@@ -3,11 +3,12 @@ import { Badge } from '@/components/ui/badge';
 
 const STATUS = {
   available: { label: 'Available', variant: 'success' },
+  promised: { label: 'Promised', variant: 'default' },
   taken: { label: 'Taken', variant: 'neutral' },
   expired: { label: 'Expired', variant: 'warning' },
 } as const;
 
-/** available green, taken grey, expired amber. */
+/** available green, promised in the primary tint, taken grey, expired amber. */
 export function ItemStatusBadge({ status }: { status: ItemDetail['status'] }) {
   const { label, variant } = STATUS[status] ?? STATUS.available;
   return (
