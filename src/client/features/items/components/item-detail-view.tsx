@@ -123,8 +123,21 @@ function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: V
   );
 }
 
-/** Everything SPEC section 2 lists for /items/{id}. */
-export function ItemDetailView({ item, viewer, contact }: { item: ItemDetail; viewer: Viewer; contact?: ReactNode }) {
+/**
+ * Everything SPEC section 2 lists for /items/{id}. `contact` and `report` come from the page: they
+ * belong to other features (conversations, reports).
+ */
+export function ItemDetailView({
+  item,
+  viewer,
+  contact,
+  report,
+}: {
+  item: ItemDetail;
+  viewer: Viewer;
+  contact?: ReactNode;
+  report?: ReactNode;
+}) {
   const config = useClientConfig();
   const hasLocation = item.latitude !== null && item.longitude !== null;
   const url = itemPageUrl(item.id, config.data?.publicUrl, window.location.origin);
@@ -201,6 +214,8 @@ export function ItemDetailView({ item, viewer, contact }: { item: ItemDetail; vi
             </h2>
             <ShareButtons url={url} title={item.title} description={item.description} />
           </section>
+
+          {report}
         </div>
       </article>
 
