@@ -20,6 +20,7 @@ import { accountRoutes } from './features/account/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { conversationRoutes } from './features/conversations/routes.js';
+import { handoverRoutes } from './features/handover/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { expireItems } from './features/items/repository.js';
 import { itemRoutes } from './features/items/routes.js';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notesRoutes, { prefix: '/api' });
   await app.register(blockRoutes, { prefix: '/api' });
   await app.register(conversationRoutes, { prefix: '/api' });
+  await app.register(handoverRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(supportRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });

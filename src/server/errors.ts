@@ -20,6 +20,7 @@ export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message: string = MSG.notSignedIn) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
 
 // Connection failures and server shutdowns: the database is away, not the request at fault.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);

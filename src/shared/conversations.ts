@@ -16,6 +16,20 @@ export const CONVERSATION_MSG = {
   blocked: 'You cannot send messages to this person',
 } as const;
 
+/** Answers of promising an item to one person who wrote, and the app's notes in conversations. */
+export const HANDOVER_MSG = {
+  ownerOnly: 'Only the owner can promise this item',
+  notOffered: 'This item is not on offer: only an available item can be promised',
+  promisedElsewhere: 'This item is already promised to someone else: withdraw that promise first',
+  // Notes the app writes into the conversations about the item (sender: none).
+  promisedToYou: 'Good news: the owner has promised this item to you. Agree here on when to pick it up.',
+  promisedToOther: 'Sorry, this item has been promised to someone else.',
+  withdrawnFromYou: 'The owner has withdrawn the promise: the item is available again.',
+  availableAgain: 'This item is available again.',
+  givenToYou: 'The owner has marked this item as given to you. Enjoy it!',
+  goneToOther: 'Sorry, this item has gone.',
+} as const;
+
 const body = z
   .string({ error: CONVERSATION_MSG.bodyRequired })
   .trim()
@@ -42,7 +56,14 @@ export type Message = z.infer<typeof messageSchema>;
 
 export const conversationSummarySchema = z.object({
   id: z.number(),
-  item: z.object({ id: z.number(), title: z.string(), thumbnailUrl: z.string(), status: z.string() }),
+  item: z.object({
+    id: z.number(),
+    title: z.string(),
+    thumbnailUrl: z.string(),
+    status: z.string(),
+    /** Whether the item is promised (or was given) to this conversation's requester. */
+    promisedHere: z.boolean(),
+  }),
   /** The person on the other side. */
   other: z.object({ id: z.number(), username: z.string() }),
   /** Whether I own the item (I am answering) or asked for it. */

@@ -88,14 +88,19 @@ const wholeNumber = (message: string) =>
     .regex(/^\d{1,9}$/, message)
     .transform(Number);
 
+/** `page` from 1 and `limit` up to MAX_PAGE_SIZE, as query strings. */
+const pagingFields = {
+  page: wholeNumber(ITEM_MSG.pageInvalid).refine((n) => n >= 1, ITEM_MSG.pageInvalid).optional().default(1),
+  limit: wholeNumber(ITEM_MSG.limitInvalid)
+    .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, ITEM_MSG.limitInvalid)
+    .optional()
+    .default(PAGE_SIZE),
+};
+
 /** GET /api/items query. `query` and `tag` both carry the search text (SPEC section 7). */
 export const listItemsQuerySchema = z
   .object({
-    page: wholeNumber(ITEM_MSG.pageInvalid).refine((n) => n >= 1, ITEM_MSG.pageInvalid).optional().default(1),
-    limit: wholeNumber(ITEM_MSG.limitInvalid)
-      .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, ITEM_MSG.limitInvalid)
-      .optional()
-      .default(PAGE_SIZE),
+    ...pagingFields,
     lat: latitudeSchema.optional(),
     lng: longitudeSchema.optional(),
     query: z.string().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).optional(),
@@ -148,11 +153,38 @@ export const itemDetailSchema = listedItemSchema.extend({
   /** True when latitude/longitude are the published approximate point (within about 500 m), not the exact place. */
   locationIsApproximate: z.boolean(),
   status: itemStatusSchema,
+  /** Who it is promised (or was given) to: shown to the owner, an admin and that person; null for everyone else. */
+  promisedTo: z.object({ id: z.number(), username: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   expiresAt: z.string().nullable(),
 });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
+
+/** GET /api/me/items: my own items in every state, newest first, optionally of one state. */
+export const myItemsQuerySchema = z.object({
+  ...pagingFields,
+  status: z.enum(ITEM_STATUSES, { error: `status must be one of ${ITEM_STATUSES.join(', ')}` }).optional(),
+});
+export type MyItemsQuery = z.output<typeof myItemsQuerySchema>;
+
+export const myItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string(),
+  tags: z.array(z.string()),
+  /** As it stands now: an available item past its expiry is `expired`. */
+  status: itemStatusSchema,
+  promisedTo: z.object({ id: z.number(), username: z.string() }).nullable(),
+  /** How many people wrote about it. */
+  conversations: z.number(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type MyItem = z.infer<typeof myItemSchema>;
+export const myItemListSchema = z.object({ items: z.array(myItemSchema), pagination: paginationSchema });
+export type MyItemList = z.infer<typeof myItemListSchema>;
 
 export const uploadResultSchema = z.object({ imageUrl: z.string(), thumbnailUrl: z.string() });
 

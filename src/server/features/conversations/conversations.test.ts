@@ -118,7 +118,7 @@ describe('POST /api/items/:id/messages', () => {
     };
     expect(conversation).toEqual({
       id: expect.any(Number),
-      item: { id: itemId, title: 'Garden chair', thumbnailUrl: imageUrl.replace('.webp', '-thumb.webp'), status: 'available' },
+      item: { id: itemId, promisedHere: false, title: 'Garden chair', thumbnailUrl: imageUrl.replace('.webp', '-thumb.webp'), status: 'available' },
       other: { id: ids.owner.id, username: ids.owner.username },
       role: 'requester',
       lastMessage: message,
@@ -232,7 +232,9 @@ describe('replies: POST /api/conversations/:id/messages', () => {
     await reply(bob, opened.id, 'On my way');
     const detail = (await owner.get(`/api/conversations/${opened.id}`)).json();
     expect(detail.item.status).toBe('expired');
-    expect(detail.messages).toHaveLength(4);
+    // Four from the two of them, and the app's note to bob when the item was marked taken.
+    expect(detail.messages).toHaveLength(5);
+    expect(detail.messages.filter((m: { senderId: number | null }) => m.senderId !== null)).toHaveLength(4);
     // A new conversation about it is still refused.
     expect((await carol.post(`/api/items/${itemId}/messages`, { body: 'Me too?' })).json()).toEqual({ message: CONVERSATION_MSG.itemGone });
   });
@@ -340,19 +342,20 @@ describe('unread counts', () => {
     expect(await unread(asker)).toBe(0);
   });
 
-  it('add up over several conversations and count messages from the app for both sides', async () => {
+  it('add up over several conversations and count messages from the app for the requester only', async () => {
     const [giverBase, askerBase] = [await unread(giver), await unread(asker)];
     const first = await write(asker, await postItem(giver), 'About the first item');
     const second = await write(asker, await postItem(giver), 'About the second item');
     expect(await unread(giver)).toBe(giverBase + 2);
     await t.app.db.execute(sql`insert into messages (conversation_id, sender_id, body) values (${second.id}, null, 'This item has gone')`);
     await t.app.db.execute(sql`update conversations set updated_at = now() where id = ${second.id}`);
-    expect(await unread(giver)).toBe(giverBase + 3);
+    // The app writes when the owner changes the item: news for the requester, not for the owner.
+    expect(await unread(giver)).toBe(giverBase + 2);
     expect(await unread(asker)).toBe(askerBase + 1);
     const asAsker = (await list(asker)).find((c) => c.id === second.id)!;
     expect(asAsker).toMatchObject({ unread: 1, lastMessage: { senderId: null, body: 'This item has gone' } });
     await giver.get(`/api/conversations/${first.id}`);
-    expect(await unread(giver)).toBe(giverBase + 2);
+    expect(await unread(giver)).toBe(giverBase + 1);
     await giver.get(`/api/conversations/${second.id}`);
     await asker.get(`/api/conversations/${second.id}`);
     expect([await unread(giver), await unread(asker)]).toEqual([giverBase, askerBase]);

@@ -38,9 +38,13 @@ export async function selectItemForMessage(db: Db, itemId: number): Promise<{ ow
 }
 
 /** The two sides of a conversation, if the user is one of them (nobody else may know it exists). */
-export async function selectParticipants(db: Db, id: number, me: number): Promise<{ ownerId: number; requesterId: number } | undefined> {
+export async function selectParticipants(
+  db: Db,
+  id: number,
+  me: number,
+): Promise<{ itemId: number; ownerId: number; requesterId: number } | undefined> {
   const [row] = await db
-    .select({ ownerId: conversations.ownerId, requesterId: conversations.requesterId })
+    .select({ itemId: conversations.itemId, ownerId: conversations.ownerId, requesterId: conversations.requesterId })
     .from(conversations)
     .where(and(eq(conversations.id, id), or(eq(conversations.ownerId, me), eq(conversations.requesterId, me))))
     .limit(1);
@@ -134,6 +138,7 @@ export interface SummaryRow {
   item_title: string;
   item_image_url: string;
   item_status: string;
+  promised_here: boolean;
   other_id: number;
   other_username: string;
   last_id: number | null;
@@ -154,14 +159,22 @@ const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 function mySides(me: number, only?: number): SQL {
   const one = only === undefined ? sql`` : sql` AND id = ${only}`;
   return sql`
-    SELECT id, item_id, updated_at, 'owner'::text AS role, requester_id AS other_id,
+    SELECT id, item_id, updated_at, 'owner'::text AS role, requester_id AS other_id, requester_id,
            coalesce(owner_last_read_at, '-infinity'::timestamptz) AS read_at
       FROM conversations WHERE owner_id = ${me}${one}
     UNION ALL
-    SELECT id, item_id, updated_at, 'requester'::text, owner_id,
+    SELECT id, item_id, updated_at, 'requester'::text, owner_id, requester_id,
            coalesce(requester_last_read_at, '-infinity'::timestamptz)
       FROM conversations WHERE requester_id = ${me}${one}`;
 }
+
+/**
+ * Which messages of a conversation (`m`, seen from side `c`) count as waiting for me: the other
+ * side's, and the app's notes (sender none) on the requester's side only, since the owner's own
+ * change of the item wrote them.
+ */
+const waitingFor = (me: number) =>
+  sql`(m.sender_id <> ${me} OR (m.sender_id IS NULL AND c.role = 'requester'))`;
 
 /**
  * Summaries of my conversations (or of one of them): the item, the other person, the last message
@@ -172,12 +185,13 @@ export async function selectSummaries(db: Db, me: number, only?: number): Promis
     db,
     sql`SELECT c.id, c.role, ${iso(sql`c.updated_at`)} AS updated_at,
                i.id AS item_id, i.title AS item_title, i.image_url AS item_image_url,
+               (i.promised_to_id IS NOT NULL AND i.promised_to_id = c.requester_id) AS promised_here,
                CASE WHEN i.status = 'available' AND i.expires_at <= now() THEN 'expired' ELSE i.status END AS item_status,
                o.id AS other_id, o.username AS other_username,
                lm.id AS last_id, lm.sender_id AS last_sender_id, lm.body AS last_body, ${iso(sql`lm.created_at`)} AS last_created_at,
                CASE WHEN c.updated_at > c.read_at THEN (
                  SELECT count(*)::int FROM messages m
-                  WHERE m.conversation_id = c.id AND m.created_at > c.read_at AND m.sender_id IS DISTINCT FROM ${me}
+                  WHERE m.conversation_id = c.id AND m.created_at > c.read_at AND ${waitingFor(me)}
                ) ELSE 0 END AS unread
           FROM (${mySides(me, only)}) c
           JOIN items i ON i.id = c.item_id
@@ -201,7 +215,7 @@ export async function countUnread(db: Db, me: number): Promise<number> {
     sql`SELECT count(*)::int AS unread
           FROM (${mySides(me)}) c
           JOIN messages m ON m.conversation_id = c.id
-         WHERE c.updated_at > c.read_at AND m.created_at > c.read_at AND m.sender_id IS DISTINCT FROM ${me}`,
+         WHERE c.updated_at > c.read_at AND m.created_at > c.read_at AND ${waitingFor(me)}`,
   );
   return Number(row?.unread ?? 0);
 }

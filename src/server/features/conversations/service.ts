@@ -34,7 +34,13 @@ const toMessage = (r: MessageRow): Message => ({
 
 const toSummary = (r: SummaryRow): ConversationSummary => ({
   id: r.id,
-  item: { id: r.item_id, title: r.item_title, thumbnailUrl: thumbnailUrlOf(r.item_image_url), status: r.item_status },
+  item: {
+    id: r.item_id,
+    title: r.item_title,
+    thumbnailUrl: thumbnailUrlOf(r.item_image_url),
+    status: r.item_status,
+    promisedHere: r.promised_here === true,
+  },
   other: { id: r.other_id, username: r.other_username },
   role: r.role,
   lastMessage:

@@ -225,9 +225,9 @@ describe('GET /api/items/:id', () => {
     const res = await visitor.get(`/api/items/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['createdAt', 'description', 'expiresAt', 'id', 'imageUrl', 'latitude', 'locationIsApproximate', 'longitude', 'status', 'tags', 'thumbnailUrl', 'title', 'updatedAt', 'userId', 'username'].sort(),
+      ['createdAt', 'description', 'expiresAt', 'id', 'imageUrl', 'latitude', 'locationIsApproximate', 'longitude', 'promisedTo', 'status', 'tags', 'thumbnailUrl', 'title', 'updatedAt', 'userId', 'username'].sort(),
     );
-    expect(res.json()).toMatchObject({ title: 'Record player', status: 'available', locationIsApproximate: true });
+    expect(res.json()).toMatchObject({ title: 'Record player', status: 'available', promisedTo: null, locationIsApproximate: true });
   });
 
   it('answers 404 Item not found for an unknown id and 400 for a malformed one', async () => {

@@ -1,4 +1,5 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, likePattern, queryRows } from '../../db/client.js';
 import { items, users } from '../../db/schema.js';
 import type { ItemStatus } from '../../../shared/items.js';
@@ -96,10 +97,13 @@ export interface DetailRow {
   exactLocation: boolean;
   status: ItemStatus;
   promisedToId: number | null;
+  promisedToUsername: string | null;
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date | null;
 }
+
+const promisee = alias(users, 'promisee');
 
 const detailColumns = {
   id: items.id,
@@ -116,13 +120,20 @@ const detailColumns = {
   exactLocation: items.exactLocation,
   status: items.status,
   promisedToId: items.promisedToId,
+  promisedToUsername: promisee.username,
   createdAt: items.createdAt,
   updatedAt: items.updatedAt,
   expiresAt: items.expiresAt,
 };
 
 export async function selectItem(db: Db, id: number): Promise<DetailRow | undefined> {
-  const [row] = await db.select(detailColumns).from(items).leftJoin(users, eq(users.id, items.userId)).where(eq(items.id, id)).limit(1);
+  const [row] = await db
+    .select(detailColumns)
+    .from(items)
+    .leftJoin(users, eq(users.id, items.userId))
+    .leftJoin(promisee, eq(promisee.id, items.promisedToId))
+    .where(eq(items.id, id))
+    .limit(1);
   return row;
 }
 
@@ -153,4 +164,61 @@ export async function expireItems(db: Db): Promise<number> {
     .where(and(eq(items.status, 'available'), sql`${items.expiresAt} <= now()`))
     .returning({ id: items.id });
   return rows.length;
+}
+
+export interface MyItemRow {
+  id: number;
+  title: string;
+  imageUrl: string;
+  tags: string[];
+  status: ItemStatus;
+  promisedToId: number | null;
+  promisedToUsername: string | null;
+  conversations: number;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+const lapsed = sql`(${items.status} = 'available' AND ${items.expiresAt} <= now())`;
+
+/** The state filter of "my items": `expired` includes available items past their expiry. */
+function stateIs(status: ItemStatus | undefined): SQL | undefined {
+  if (status === undefined) return undefined;
+  if (status === 'expired') return sql`(${items.status} = 'expired' OR ${lapsed})`;
+  if (status === 'available') return sql`(${items.status} = 'available' AND NOT ${lapsed})`;
+  return eq(items.status, status);
+}
+
+/** A user's own items in every state, newest first (by the user_id index: one person's items). */
+export async function selectMyItems(
+  db: Db,
+  userId: number,
+  status: ItemStatus | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: MyItemRow[]; total: number }> {
+  const where = and(eq(items.userId, userId), stateIs(status));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: items.id,
+        title: items.title,
+        imageUrl: items.imageUrl,
+        tags: items.tags,
+        status: sql<ItemStatus>`CASE WHEN ${lapsed} THEN 'expired' ELSE ${items.status} END`,
+        promisedToId: items.promisedToId,
+        promisedToUsername: promisee.username,
+        conversations: sql<number>`(SELECT count(*)::int FROM conversations c WHERE c.item_id = ${items.id})`,
+        createdAt: items.createdAt,
+        expiresAt: items.expiresAt,
+      })
+      .from(items)
+      .leftJoin(promisee, eq(promisee.id, items.promisedToId))
+      .where(where)
+      .orderBy(sql`${items.createdAt} DESC, ${items.id} DESC`)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(items).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
 }

@@ -4,11 +4,13 @@ import {
   itemDetailSchema,
   itemListSchema,
   listItemsQuerySchema,
+  myItemListSchema,
+  myItemsQuerySchema,
   updateItemBodySchema,
 } from '../../../shared/items.js';
 import { ITEM_MSG, itemIdParams } from '../../../shared/items.js';
 import { requireOwnerOrAdmin, requireUser, signedIn } from '../../plugins/guards.js';
-import { changeItem, createItem, getItem, itemOwner, listItems, removeItem } from './service.js';
+import { changeItem, createItem, getItem, itemOwner, listItems, listMyItems, removeItem } from './service.js';
 
 /** Items: list (nearest or newest first), detail, post, change, delete. */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +18,12 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/items', { schema: { querystring: listItemsQuerySchema, response: { 200: itemListSchema } } }, async (request) =>
     listItems(app.db, request.query),
+  );
+
+  app.get(
+    '/me/items',
+    { preValidation: signedIn, schema: { querystring: myItemsQuerySchema, response: { 200: myItemListSchema } } },
+    async (request) => listMyItems(app.db, (await requireUser(request)).id, request.query),
   );
 
   app.get('/items/:id', { schema: { params: itemIdParams, response: { 200: itemDetailSchema } } }, async (request) =>

@@ -5,6 +5,8 @@ import {
   ITEM_MSG,
   type ListedItem,
   type ListItemsQuery,
+  type MyItemList,
+  type MyItemsQuery,
   thumbnailUrlOf,
   type UpdateItemBody,
 } from '../../../shared/items.js';
@@ -12,6 +14,7 @@ import type { SessionUser } from '../../../shared/auth.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
+import { changeHandover } from '../handover/service.js';
 import { deleteStoredImage } from '../uploads/images.js';
 import { approximatePoint, type Point } from './location.js';
 import {
@@ -23,6 +26,7 @@ import {
   type ListedRow,
   selectItem,
   selectListedItems,
+  selectMyItems,
   updateItem,
 } from './repository.js';
 
@@ -40,13 +44,16 @@ const toListed = (r: ListedRow): ListedItem => ({
   ...(r.distance_km === null || r.distance_km === undefined ? {} : { distance: Number(r.distance_km) }),
 });
 
-/** Who is looking: the owner (and, later, the person it is promised to) sees the exact place. */
+/** Who is looking: the owner and the person it is promised to see the exact place. */
 export type Viewer = { id: number; isAdmin: boolean } | null;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
-  const exact = r.exactLocation || viewer?.id === r.userId;
+  const isOwner = viewer !== null && viewer.id === r.userId;
+  const isPromisee = viewer !== null && r.promisedToId === viewer.id && (r.status === 'promised' || r.status === 'taken');
+  const exact = r.exactLocation || isOwner || isPromisee;
+  const showPromisee = isOwner || isPromisee || viewer?.isAdmin === true;
   return {
     id: r.id,
     title: r.title,
@@ -60,6 +67,8 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     longitude: num(exact ? r.longitude : r.approxLongitude),
     locationIsApproximate: r.latitude !== null && !exact,
     status: r.status,
+    promisedTo:
+      showPromisee && r.promisedToId !== null && r.promisedToUsername !== null ? { id: r.promisedToId, username: r.promisedToUsername } : null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
@@ -139,22 +148,20 @@ export async function createItem(
   return getItem(db, id, user);
 }
 
-/** Marks an item taken or available again, or renews it for another TTL. */
+/**
+ * Marks an item taken (given) or available again (withdrawing a promise), or renews it for another
+ * TTL. Status changes go through the handover, which tells the people who asked about the item.
+ */
 export async function changeItem(db: Db, id: number, body: UpdateItemBody, ttlDays: number, viewer: Viewer): Promise<ItemDetail> {
   const current = await getItem(db, id, viewer);
-  const renewedExpiry = new Date(Date.now() + ttlDays * DAY_MS);
   const expired = current.status === 'expired' || (current.expiresAt !== null && Date.parse(current.expiresAt) <= Date.now());
-  const values: Parameters<typeof updateItem>[2] = {};
-  if (body.status === 'taken') values.status = 'taken';
-  if (body.status === 'available') {
-    values.status = 'available';
-    if (expired) values.expiresAt = renewedExpiry;
+  if (body.status) await changeHandover(db, id, { to: body.status });
+  // Made available again, or renewed, after its expiry: it is listed for another TTL.
+  if (body.renew || (body.status === 'available' && expired)) {
+    const renewed: Parameters<typeof updateItem>[2] = { expiresAt: new Date(Date.now() + ttlDays * DAY_MS) };
+    if (body.status === undefined && current.status === 'expired') renewed.status = 'available';
+    await updateItem(db, id, renewed);
   }
-  if (body.renew) {
-    values.expiresAt = renewedExpiry;
-    if (current.status === 'expired' && body.status === undefined) values.status = 'available';
-  }
-  await updateItem(db, id, values);
   return getItem(db, id, viewer);
 }
 
@@ -170,4 +177,26 @@ export async function removeItem(
   if (deleted.imageStillUsed) return;
   // The item is gone either way; a file left behind by a storage hiccup is only a little waste.
   await deleteStoredImage(storage, deleted.imageUrl).catch((err) => log.warn({ err, imageUrl: deleted.imageUrl }, 'could not delete image files'));
+}
+
+/** My own items in every state (to renew the expired, follow the promised), newest first. */
+export async function listMyItems(db: Db, me: number, q: MyItemsQuery): Promise<MyItemList> {
+  const offset = (q.page - 1) * q.limit;
+  const { rows, total } = await selectMyItems(db, me, q.status, q.limit, offset);
+  const totalPages = Math.ceil(total / q.limit);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      imageUrl: r.imageUrl,
+      thumbnailUrl: thumbnailUrlOf(r.imageUrl),
+      tags: r.tags ?? [],
+      status: r.status,
+      promisedTo: r.promisedToId !== null && r.promisedToUsername !== null ? { id: r.promisedToId, username: r.promisedToUsername } : null,
+      conversations: Number(r.conversations),
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
+    })),
+    pagination: { currentPage: q.page, totalPages, total, hasPrevPage: q.page > 1, hasNextPage: q.page < totalPages },
+  };
 }

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONVERSATION_MSG, conversationDetailSchema, conversationIdParams, HANDOVER_MSG } from '../../../shared/conversations.js';
+import { forbidden, notFound } from '../../errors.js';
+import { requireUser, signedIn } from '../../plugins/guards.js';
+import { selectParticipants } from '../conversations/repository.js';
+import { readConversation } from '../conversations/service.js';
+import { changeHandover } from './service.js';
+
+/**
+ * POST /api/conversations/:id/promise: the item's owner promises it to the person of this
+ * conversation. Withdrawing and marking it given are PATCH /api/items/:id (status available, taken).
+ */
+export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/conversations/:id/promise',
+    { preValidation: signedIn, schema: { params: conversationIdParams, response: { 200: conversationDetailSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const sides = await selectParticipants(app.db, request.params.id, user.id);
+      if (!sides) throw notFound(CONVERSATION_MSG.notFound);
+      if (sides.ownerId !== user.id) throw forbidden(HANDOVER_MSG.ownerOnly);
+      await changeHandover(app.db, sides.itemId, { to: 'promised', requesterId: sides.requesterId });
+      return readConversation(app.db, user.id, request.params.id);
+    },
+  );
+};
