@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 export const uniqueName = (prefix = 'e2e') => `${prefix}_${randomBytes(4).toString('hex')}`;
 
@@ -46,3 +47,29 @@ export async function smsCodeFor(phone: string): Promise<string> {
 export const uniquePhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
 export const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password' };
+
+/** A write through the page's session, with its CSRF token; the test fails unless it answers 2xx. */
+export async function apiPost<T = unknown>(page: Page, url: string, data?: object): Promise<T> {
+  const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
+  const res = await page.request.post(url, { headers: { 'x-csrf-token': token }, ...(data ? { data } : {}) });
+  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Posts an item for the page's signed-in user straight through the API (a generated photo). */
+export async function postItemViaApi(page: Page, title: string, position: { latitude: number; longitude: number }) {
+  const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
+  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#7a5' } }).jpeg().toBuffer();
+  const upload = await page.request.post('/api/upload-image', {
+    headers: { 'x-csrf-token': token },
+    multipart: { image: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: image } },
+  });
+  const { imageUrl } = await upload.json();
+  return apiPost<{ id: number }>(page, '/api/items', {
+    title,
+    description: 'Collect from the porch any evening.',
+    imageUrl,
+    ...position,
+    tags: ['Free'],
+  });
+}

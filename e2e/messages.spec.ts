@@ -1,25 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { registerThroughUi, uniqueName } from './fixtures';
+import { postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
 
 // Two people in two browsers: one shares an item, the other asks for it.
-
-async function postItemViaApi(page: Page, title: string, position: { latitude: number; longitude: number }) {
-  const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
-  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#7a5' } }).jpeg().toBuffer();
-  const upload = await page.request.post('/api/upload-image', {
-    headers: { 'x-csrf-token': token },
-    multipart: { image: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: image } },
-  });
-  const { imageUrl } = await upload.json();
-  const res = await page.request.post('/api/items', {
-    headers: { 'x-csrf-token': token },
-    data: { title, description: 'Collect from the porch any evening.', imageUrl, ...position, tags: ['Free'] },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number };
-}
 
 test('two people exchange messages about an item; the unread count rises and clears', async ({ browser }) => {
   const ownerContext = await browser.newContext();

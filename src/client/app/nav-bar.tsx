@@ -1,4 +1,4 @@
-import { ChevronDown, LifeBuoy, LogIn, LogOut, Menu, NotebookPen, Settings, ShieldCheck, UserRound, X } from 'lucide-react';
+import { ChevronDown, LifeBuoy, LogIn, LogOut, Menu, NotebookPen, Package, Settings, ShieldCheck, UserRound, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '../../shared/auth.js';
@@ -66,6 +66,7 @@ type AccountLink = { href: string; label: string; icon: typeof Settings };
 /** The signed-in user's own pages; Admin only for admins. */
 function accountLinks(user: SessionUser): AccountLink[] {
   const links: AccountLink[] = [
+    { href: '/my-items', label: 'My items', icon: Package },
     { href: '/settings', label: 'Settings', icon: Settings },
     { href: '/notes', label: 'My notes', icon: NotebookPen },
     { href: '/help', label: 'Help & support', icon: LifeBuoy },

@@ -28,6 +28,7 @@ const PrivacyPolicyPage = lazyPage(() => import('@/pages/privacy-policy-page'), 
 const SettingsPage = lazyPage(() => import('@/pages/settings-page'), 'SettingsPage');
 const NotesPage = lazyPage(() => import('@/pages/notes-page'), 'NotesPage');
 const HelpPage = lazyPage(() => import('@/pages/help-page'), 'HelpPage');
+const MyItemsPage = lazyPage(() => import('@/pages/my-items-page'), 'MyItemsPage');
 const MessagesPage = lazyPage(() => import('@/pages/messages-page'), 'MessagesPage');
 const ConversationPage = lazyPage(() => import('@/pages/conversation-page'), 'ConversationPage');
 
@@ -73,6 +74,11 @@ export function AppRouter() {
         <Route path="/notes">
           <ProtectedRoute>
             <NotesPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path="/my-items">
+          <ProtectedRoute>
+            <MyItemsPage />
           </ProtectedRoute>
         </Route>
         <Route path="/messages">

@@ -20,7 +20,7 @@ async function storeDemoImages(storage: ImageStorage): Promise<string[]> {
   const urls: string[] = [];
   for (const item of DEMO_ITEMS) {
     const png = await sharp(Buffer.from(item.svg)).png().toBuffer();
-    urls.push((await processAndStoreImage(storage, png)).imageUrl);
+    urls.push((await processAndStoreImage(storage, png, 'demo')).imageUrl);
   }
   return urls;
 }

@@ -68,3 +68,42 @@ export function useContactOwner(itemId: number) {
     },
   });
 }
+
+/** Item lists and pages are cached under this key by the items feature: a handover changes them. */
+const ITEMS_QUERY_KEY = '/api/items';
+
+function useAfterHandover(conversationId: number) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_QUERY_KEY, conversationId] }),
+      queryClient.invalidateQueries({ queryKey: [ITEMS_QUERY_KEY] }),
+      refreshInbox(queryClient),
+    ]);
+  };
+}
+
+/** The owner promises the item to the person of this conversation. */
+export function usePromiseItem(conversationId: number) {
+  const refresh = useAfterHandover(conversationId);
+  return useMutation({
+    mutationFn: () => apiJson<ConversationDetail>('POST', `/api/conversations/${conversationId}/promise`),
+    onSuccess: refresh,
+  });
+}
+
+/** The owner marks the item given (taken) or withdraws the promise (available again). */
+export function useHandOver(conversationId: number, itemId: number) {
+  const refresh = useAfterHandover(conversationId);
+  return useMutation({
+    mutationFn: (status: 'taken' | 'available') => apiJson<unknown>('PATCH', `/api/items/${itemId}`, { status }),
+    onSuccess: refresh,
+  });
+}
+
+/** Blocks the other person: no messages either way until unblocked (in Settings). */
+export function useBlockUser() {
+  return useMutation({
+    mutationFn: (username: string) => apiJson<unknown>('POST', '/api/blocks', { username }),
+  });
+}

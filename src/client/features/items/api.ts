@@ -1,7 +1,7 @@
 // Item calls (SPEC section 7). Lists are cached under ['/api/items', params], one item under
 // ['/api/items', id]; writes refresh the lists.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateItemBody, ItemDetail, ItemList } from '../../../shared/items.js';
+import type { CreateItemBody, ItemDetail, ItemList, ItemStatus, MyItemList } from '../../../shared/items.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export const ITEMS_QUERY_KEY = '/api/items';
@@ -31,6 +31,21 @@ export function useItemList(params: ItemListParams) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** My own items in every state (one page, optionally of one state); refreshed with the lists. */
+export function useMyItems(page: number, status: ItemStatus | undefined) {
+  return useQuery<MyItemList>({
+    queryKey: [ITEMS_QUERY_KEY, { mine: true, page, limit: MY_ITEMS_PAGE_SIZE, ...(status ? { status } : {}) }],
+    queryFn: () => {
+      const params = new URLSearchParams({ page: String(page), limit: String(MY_ITEMS_PAGE_SIZE) });
+      if (status) params.set('status', status);
+      return apiJson<MyItemList>('GET', `/api/me/items?${params}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const MY_ITEMS_PAGE_SIZE = 20;
 
 export function useItem(id: number) {
   return useQuery<ItemDetail>({

@@ -28,9 +28,11 @@ export interface StoredImage {
 /**
  * Checks an uploaded image and stores it as WebP in a display and a thumbnail size: turned upright
  * by its EXIF orientation, then re-encoded without ANY metadata (no GPS position leaves the server).
- * Named by a hash of the upload, so the same photo uploaded twice is stored once.
+ * Named by a hash of the uploader and the upload: one person's same photo uploaded twice is stored
+ * once, while two people's copies of one photo are separate files (deleting one person's item never
+ * removes a photo another person has just uploaded, and a name says nothing about anyone else's).
  */
-export async function processAndStoreImage(storage: ImageStorage, bytes: Buffer): Promise<StoredImage> {
+export async function processAndStoreImage(storage: ImageStorage, bytes: Buffer, uploader: number | 'demo'): Promise<StoredImage> {
   const kind = sniffImageType(bytes);
   if (!kind) throw badRequest(ITEM_MSG.imageType);
 
@@ -56,7 +58,7 @@ export async function processAndStoreImage(storage: ImageStorage, bytes: Buffer)
     throw badRequest(/pixel limit/i.test(String((err as Error).message)) ? ITEM_MSG.imagePixels : ITEM_MSG.imageUnreadable);
   }
 
-  const name = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const name = createHash('sha256').update(`${uploader}:`).update(bytes).digest('hex').slice(0, 32);
   const displayKey = `${name}.webp`;
   const thumbKey = `${name}-thumb.webp`;
   await Promise.all([storage.put(displayKey, display, 'image/webp'), storage.put(thumbKey, thumb, 'image/webp')]);

@@ -2,12 +2,13 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ITEM_MSG, UPLOAD_MAX_BYTES, uploadResultSchema } from '../../../shared/items.js';
 import { AppError, badRequest } from '../../errors.js';
-import { signedIn } from '../../plugins/guards.js';
+import { requireUser, signedIn } from '../../plugins/guards.js';
 import { processAndStoreImage } from './images.js';
 
 /** POST /api/upload-image: one image in the multipart field `image`. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/upload-image', { preValidation: signedIn, schema: { response: { 201: uploadResultSchema } } }, async (request, reply) => {
+    const user = await requireUser(request);
     if (!request.isMultipart()) throw new AppError(415, ITEM_MSG.imageMissing);
 
     let image: Buffer | undefined;
@@ -30,7 +31,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
     if (!image || image.length === 0) throw badRequest(ITEM_MSG.imageMissing);
-    const stored = await processAndStoreImage(app.storage, image);
+    const stored = await processAndStoreImage(app.storage, image, user.id);
     return reply.status(201).send(stored);
   });
 };

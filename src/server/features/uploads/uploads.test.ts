@@ -73,6 +73,20 @@ describe('POST /api/upload-image', () => {
     expect(a).toBe(b);
   });
 
+  it('keeps two people’s copies of one photo apart: deleting one’s item leaves the other’s upload usable', async () => {
+    const photo = await jpegWithGps(300, 200, { r: 9, g: 8, b: 7 });
+    const other = new TestClient(t.app);
+    await other.register(uniqueName('uploader'));
+    const mine = (await user.upload([{ data: photo }])).json().imageUrl;
+    const theirs = (await other.upload([{ data: photo }])).json().imageUrl;
+    expect(mine).not.toBe(theirs);
+    const item = { title: 'Blue vase', description: 'A blue vase, a little chipped.', latitude: 40.7, longitude: -74 };
+    const posted = await user.post('/api/items', { ...item, imageUrl: mine });
+    expect(posted.statusCode).toBe(201);
+    expect((await user.request({ method: 'DELETE', url: `/api/items/${posted.json().id}` })).statusCode).toBe(204);
+    expect((await other.post('/api/items', { ...item, imageUrl: theirs })).statusCode).toBe(201);
+  });
+
   it('judges the type by the bytes: a renamed text file is refused', async () => {
     const before = storedFiles();
     const res = await user.upload([{ data: Buffer.from('hello, I am not a picture at all'), filename: 'cat.jpg', type: 'image/jpeg' }]);

@@ -8,6 +8,7 @@ import { cn } from '@/lib/utils';
 import { useConversations } from '../api';
 import { badgeCount } from '../unread';
 import { lastMessagePreview, listDate } from '../lib/conversation-texts';
+import { Thumbnail } from '@/components/thumbnail';
 
 function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
   const { item, other, lastMessage, unread } = conversation;
@@ -22,15 +23,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
           'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
         )}
       >
-        <img
-          src={item.thumbnailUrl}
-          alt=""
-          width={64}
-          height={48}
-          loading="lazy"
-          decoding="async"
-          className="h-12 w-16 shrink-0 rounded-lg border border-border bg-muted object-cover"
-        />
+        <Thumbnail src={item.thumbnailUrl} size="sm" />
         <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
           <span className="flex items-baseline justify-between gap-3">
             <span className={cn('min-w-0 truncate', unreadNow ? 'font-bold' : 'font-semibold')}>{item.title}</span>

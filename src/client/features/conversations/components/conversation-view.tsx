@@ -13,7 +13,10 @@ import { ApiError } from '@/lib/request';
 import { cn } from '@/lib/utils';
 import { refreshInbox, useConversation, useSendMessage } from '../api';
 import { messageSide, messageStamp, messageTime } from '../lib/conversation-texts';
+import { BlockButton } from './block-button';
+import { HandoverPanel } from './handover-panel';
 import { MessageComposer } from './message-composer';
+import { Thumbnail } from '@/components/thumbnail';
 
 const backLinkClass = '-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-medium text-link hover:underline';
 
@@ -100,17 +103,9 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
       </div>
       <header className="flex items-center gap-3 rounded-card border border-border bg-card p-3 shadow-sm sm:gap-4 sm:p-4">
         <Link href={`/items/${item.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-          <img
-            src={item.thumbnailUrl}
-            alt=""
-            width={80}
-            height={60}
-            loading="lazy"
-            decoding="async"
-            className="h-15 w-20 rounded-lg border border-border bg-muted object-cover"
-          />
+          <Thumbnail src={item.thumbnailUrl} />
         </Link>
-        <div className="grid min-w-0 gap-1">
+        <div className="grid min-w-0 flex-1 gap-1">
           <h1 className="text-xl font-bold tracking-tight break-words sm:text-2xl">
             <Link href={`/items/${item.id}`} className="underline-offset-4 hover:underline">
               {item.title}
@@ -133,7 +128,12 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
             ) : null}
           </p>
         </div>
+        <div className="shrink-0 self-start">
+          <BlockButton username={other.username} />
+        </div>
       </header>
+
+      <HandoverPanel conversation={conversation} />
 
       <div
         ref={logRef}

@@ -19,7 +19,9 @@ import { ShareButtons } from './share-buttons';
 
 const UPDATE_SUCCESS: Record<string, string> = {
   taken: 'Item marked as taken',
+  given: 'Item marked as given',
   available: 'Item marked as available',
+  withdraw: 'Promise withdrawn',
   renew: 'Item renewed',
 };
 
@@ -54,8 +56,30 @@ function OwnerActions({ item }: { item: ItemDetail }) {
           </span>
         ) : null}
       </h2>
+      {item.status === 'promised' && item.promisedTo ? (
+        <p className="text-sm">
+          Promised to <span className="font-semibold">{item.promisedTo.username}</span>. Mark it given once they have it.
+        </p>
+      ) : item.status === 'taken' && item.promisedTo ? (
+        <p className="text-sm">
+          Given to <span className="font-semibold">{item.promisedTo.username}</span>.
+        </p>
+      ) : item.status === 'available' ? (
+        <p className="text-sm text-muted-foreground">To promise it to someone who asked, open their conversation in Messages.</p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        {item.status === 'taken' ? (
+        {item.status === 'promised' ? (
+          <>
+            <Button variant="outline" disabled={busy} aria-busy={pending === 'given'} onClick={() => run('given', { status: 'taken' })}>
+              {icon('given', CircleCheck)}
+              Mark as given
+            </Button>
+            <Button variant="outline" disabled={busy} aria-busy={pending === 'withdraw'} onClick={() => run('withdraw', { status: 'available' })}>
+              {icon('withdraw', Undo2)}
+              Withdraw promise
+            </Button>
+          </>
+        ) : item.status === 'taken' ? (
           <Button variant="outline" disabled={busy} aria-busy={pending === 'available'} onClick={() => run('available', { status: 'available' })}>
             {icon('available', Undo2)}
             Mark as available
@@ -102,6 +126,20 @@ function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: V
         <MessagesSquare aria-hidden="true" />
         See messages about this item
       </Link>
+    );
+  } else if (item.status === 'promised' || item.status === 'taken') {
+    const mine = viewer !== null && viewer !== undefined && item.promisedTo?.id === viewer.id;
+    body = (
+      <p className="flex items-start gap-2 rounded-card border border-border bg-primary-soft px-4 py-3 text-primary-soft-foreground">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {mine
+          ? item.status === 'promised'
+            ? 'This item is promised to you. The map below shows the exact place; agree on a time in your messages.'
+            : 'This item was given to you.'
+          : item.status === 'promised'
+            ? 'This item has been promised to someone else.'
+            : 'This item has gone.'}
+      </p>
     );
   } else if (item.status !== 'available') {
     return null;
