@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -72,4 +73,13 @@ export async function postItemViaApi(page: Page, title: string, position: { lati
     ...position,
     tags: ['Free'],
   });
+}
+
+/** Fails with the list of serious and critical axe violations on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // No fades in flight while colours are measured (the app honours reduced motion).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -1,15 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN, loginThroughUi, registerThroughUi, smsCodeFor, uniqueName, uniquePhone } from './fixtures';
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  // No fades in flight while colours are measured (the app honours reduced motion).
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+import { E2E_ADMIN, expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, smsCodeFor, uniqueName, uniquePhone } from './fixtures';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 

@@ -36,6 +36,8 @@ const envSchema = z
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
     AUTH_RATE_LIMIT_MAX: positiveInt('AUTH_RATE_LIMIT_MAX').default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt('AUTH_RATE_LIMIT_WINDOW_SECONDS').default(60),
+    MESSAGE_RATE_LIMIT_MAX: positiveInt('MESSAGE_RATE_LIMIT_MAX').default(30),
+    MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt('MESSAGE_RATE_LIMIT_WINDOW_SECONDS').default(60),
     TRUST_PROXY: boolText.default(false),
     ITEM_TTL_DAYS: positiveInt('ITEM_TTL_DAYS').max(365, 'must be at most 365').default(30),
     MAP_TILE_URL: z
@@ -89,6 +91,8 @@ export interface Config {
   admin?: { username: string; password: string };
   redisUrl?: string;
   authRateLimit: { max: number; windowMs: number };
+  /** Messages one signed-in user may send (both message routes together) per window. */
+  messageRateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
   logLevel: string;
   /** Days an item stays listed before it expires (owners can renew). */
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     redisUrl: e.REDIS_URL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     itemTtlDays: e.ITEM_TTL_DAYS,

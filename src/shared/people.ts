@@ -102,10 +102,14 @@ export const updateSettingsBodySchema = z.object({ isVisible: z.boolean({ error:
 export const phoneBodySchema = z.object({ phoneNumber: phoneNumberSchema });
 export const codeSchema = z.string({ error: PEOPLE_MSG.codeFormat }).regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), PEOPLE_MSG.codeFormat);
 export const verifyPhoneBodySchema = z.object({ code: codeSchema });
+/** The password one has now, asked again before a change that a borrowed, signed-in phone must not make. */
+const currentPasswordSchema = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, PEOPLE_MSG.currentPasswordWrong);
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, PEOPLE_MSG.currentPasswordWrong),
+  currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });
+/** DELETE /api/me: deleting one's own account asks for the password again. */
+export const deleteAccountBodySchema = z.object({ password: currentPasswordSchema });
 export const deletionRequestBodySchema = z.object({ reason: z.string().trim().max(SUPPORT_DESCRIPTION_MAX).optional() });
 
 // ---- Notes and links ----

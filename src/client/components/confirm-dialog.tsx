@@ -21,7 +21,10 @@ type ConfirmDialogProps = {
   confirmLabel?: ReactNode;
   /** The action runs: both buttons are disabled, the confirm button spins and the dialog stays open. */
   pending: boolean;
-  onConfirm: () => void;
+  /** Between the description and the buttons, e.g. a form asking for the password again. */
+  children?: ReactNode;
+  /** Where focus goes when the dialog opens; left out, Radix's own (the Cancel button). */
+  onOpenAutoFocus?: (event: Event) => void;
   /** Cancel, Escape, or the caller closing it after the action. */
   onClose: () => void;
   /**
@@ -30,7 +33,11 @@ type ConfirmDialogProps = {
    */
   returnFocusRef?: RefObject<HTMLElement | null>;
   fallbackFocusId?: string;
-};
+} & (
+  | { onConfirm: () => void; formId?: never }
+  /** The confirm button submits the form of this id (in `children`), so Enter in a field does too. */
+  | { formId: string; onConfirm?: never }
+);
 
 /**
  * A confirmation (Radix AlertDialog, role 'alertdialog' named by its title): Cancel, or the
@@ -43,7 +50,10 @@ export function ConfirmDialog({
   description,
   confirmLabel = 'Delete',
   pending,
+  children,
+  onOpenAutoFocus,
   onConfirm,
+  formId,
   onClose,
   returnFocusRef,
   fallbackFocusId = 'main',
@@ -56,6 +66,7 @@ export function ConfirmDialog({
       }}
     >
       <AlertDialogContent
+        onOpenAutoFocus={onOpenAutoFocus}
         onCloseAutoFocus={
           returnFocusRef
             ? (event) => {
@@ -74,11 +85,17 @@ export function ConfirmDialog({
           </AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel className={buttonVariants({ variant: 'outline' })} disabled={pending}>
             Cancel
           </AlertDialogCancel>
-          <Button variant="destructive" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+          <Button
+            variant="destructive"
+            {...(formId ? { type: 'submit' as const, form: formId } : { onClick: onConfirm })}
+            disabled={pending}
+            aria-busy={pending}
+          >
             {pending ? <Spinner /> : null}
             {confirmLabel}
           </Button>

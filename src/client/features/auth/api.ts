@@ -37,16 +37,22 @@ export function useRegister() {
   });
 }
 
-export function useLogout() {
+/** Forgets the session on this side after the server ended it (sign-out, account deleted). */
+export function useForgetSession(): () => void {
   const queryClient = useQueryClient();
+  return () => {
+    // Drop everything fetched as the old user, then mark the session as signed out.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+    queryClient.setQueryData(USER_QUERY_KEY, null);
+  };
+}
+
+export function useLogout() {
+  const forgetSession = useForgetSession();
   return useMutation({
     mutationFn: async () => {
       await apiRequest('POST', '/api/logout');
     },
-    onSuccess: () => {
-      // Drop everything fetched as the old user, then mark the session as signed out.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-    },
+    onSuccess: forgetSession,
   });
 }

@@ -2,14 +2,17 @@
 // every settings change answers with the whole settings object, which replaces the cached one.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { Block } from '../../../shared/blocks.js';
 import type { Settings, vendorListSchema } from '../../../shared/people.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export const SETTINGS_QUERY_KEY = ['/api/me/settings'] as const;
 export const VENDORS_QUERY_KEY = ['/api/vendors'] as const;
+export const BLOCKS_QUERY_KEY = ['/api/blocks'] as const;
 // Pages of other features that show what these calls change; they are refetched on next view.
 const PROFILE_QUERY_PREFIX = '/api/users/profile';
 const MY_SUPPORT_REQUESTS_PREFIX = '/api/support-requests/mine';
+const CONVERSATIONS_PREFIX = '/api/conversations';
 
 export type Vendor = z.infer<typeof vendorListSchema>[number];
 export type OwnPaymentLink = Settings['paymentIds'][number];
@@ -111,6 +114,37 @@ export function useRequestDeletion() {
     onSuccess: async () => {
       queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, (old) => (old ? { ...old, markedForDeletion: true } : old));
       await queryClient.invalidateQueries({ queryKey: [MY_SUPPORT_REQUESTS_PREFIX] });
+    },
+  });
+}
+
+/**
+ * Deletes the account at once (the password asked again). The server ends the session; the caller
+ * forgets it on this side.
+ */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async (password: string) => {
+      await apiRequest('DELETE', '/api/me', { password });
+    },
+  });
+}
+
+/** The people I blocked, newest first. */
+export function useBlocks() {
+  return useQuery<Block[]>({ queryKey: BLOCKS_QUERY_KEY });
+}
+
+/** Lifts a block: the person leaves the list, and conversations are refetched on next view. */
+export function useUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest('DELETE', `/api/blocks/${id}`);
+    },
+    onSuccess: async (_, id) => {
+      queryClient.setQueryData<Block[]>(BLOCKS_QUERY_KEY, (old) => old?.filter((b) => b.id !== id));
+      await queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_PREFIX] });
     },
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   addPaymentLinkBodySchema,
   changePasswordBodySchema,
+  deleteAccountBodySchema,
   deletionRequestBodySchema,
   ownPaymentLinkSchema,
   paymentLinkIdParams,
@@ -32,10 +33,6 @@ import {
 } from './service.js';
 
 const messageSchema = z.object({ message: z.string() });
-/** Deleting one's own account asks for the password again: a borrowed, signed-in phone is not enough. */
-const deleteAccountBodySchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, PEOPLE_MSG.currentPasswordWrong),
-});
 
 /** The signed-in user's own account (/api/me...) and the password reset. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,24 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MSG } from '../../../shared/messages.js';
+import { blockIdParams, blockListSchema, blockSchema, createBlockBodySchema } from '../../../shared/blocks.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
-import { BLOCK_MSG, createBlock, listBlocks, removeBlock } from './service.js';
-
-const blockSchema = z.object({
-  id: z.number(),
-  user: z.object({ id: z.number(), username: z.string() }),
-  createdAt: z.string(),
-});
-const blockListSchema = z.array(blockSchema);
-const createBlockBodySchema = z.object({
-  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, BLOCK_MSG.userNotFound),
-});
-const blockIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/, 'Block id must be a whole number')
-    .transform(Number),
-});
+import { createBlock, listBlocks, removeBlock } from './service.js';
 
 /** Blocking other users (no messages either way); all for signed-in users, each about their own blocks. */
 export const blockRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,20 +1,8 @@
+import { type Block, BLOCK_MSG } from '../../../shared/blocks.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import { findUserByUsername } from '../auth/repository.js';
 import { type BlockRow, deleteOwnBlock, insertBlock, selectBlocksBy, selectOwnBlock } from './repository.js';
-
-export const BLOCK_MSG = {
-  userNotFound: 'User not found',
-  self: 'You cannot block yourself',
-  exists: 'You have already blocked this user',
-  notFound: 'Block not found',
-} as const;
-
-export interface Block {
-  id: number;
-  user: { id: number; username: string };
-  createdAt: string;
-}
 
 const toBlock = (r: BlockRow): Block => ({ ...r, createdAt: r.createdAt.toISOString() });
 

@@ -33,11 +33,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function postItem(client: TestClient, title = 'A sturdy oak chair'): Promise<number> {
+async function postItem(client: TestClient, title = 'A sturdy oak chair', image = imageUrl): Promise<number> {
   const res = await client.post('/api/items', {
     title,
     description: 'Solid oak, a little scuffed, collect any evening.',
-    imageUrl,
+    imageUrl: image,
     latitude: 40.7128,
     longitude: -74.006,
     tags: ['Furniture'],
@@ -578,5 +578,48 @@ describe('deleting the item', () => {
     expect(await unread(bob)).toBe(unreadBefore.bob - 1);
     // The owner had read Bob's message by answering it; Carol's was still waiting.
     expect(await unread(owner)).toBe(unreadBefore.owner - 1);
+  });
+});
+
+describe('how many messages one may send', () => {
+  it('refuses the 31st message within a minute with 429 and stores nothing, while others can still send', async () => {
+    // An app of its own, with the default limit (30 a minute) and counters no other test has touched.
+    const limited = await createTestApp();
+    try {
+      // All three share one address: the limit is per user, not per address.
+      const [seller, chatty, neighbour] = [new TestClient(limited.app), new TestClient(limited.app), new TestClient(limited.app)];
+      await seller.register(uniqueName('seller'));
+      await chatty.register(uniqueName('chatty'));
+      await neighbour.register(uniqueName('neighbour'));
+      const itemId = await postItem(seller, 'A much wanted lamp', (await seller.upload([{ data: await jpegWithGps() }])).json().imageUrl);
+      const messages = async () =>
+        (await queryRows<{ n: number }>(limited.app.db, sql`select count(*)::int as n from messages`))[0]!.n;
+
+      const first = await chatty.post(`/api/items/${itemId}/messages`, { body: 'Message 1' });
+      expect(first.statusCode, first.body).toBe(201);
+      const conversationId = first.json<{ id: number }>().id;
+      // Both ways of sending count against one limit.
+      for (let i = 2; i <= 30; i++) {
+        const res =
+          i % 2 === 0
+            ? await chatty.post(`/api/conversations/${conversationId}/messages`, { body: `Message ${i}` })
+            : await chatty.post(`/api/items/${itemId}/messages`, { body: `Message ${i}` });
+        expect(res.statusCode, `message ${i}: ${res.body}`).toBe(201);
+      }
+
+      const before = await messages();
+      for (const url of [`/api/conversations/${conversationId}/messages`, `/api/items/${itemId}/messages`]) {
+        const res = await chatty.post(url, { body: 'Message 31' });
+        expect(res.statusCode, url).toBe(429);
+        expect(res.json()).toEqual({ message: expect.stringMatching(/^Too many requests, please try again later \(in .+\)$/) });
+      }
+      expect(await messages()).toBe(before);
+
+      expect((await seller.post(`/api/conversations/${conversationId}/messages`, { body: 'Slow down, please' })).statusCode).toBe(201);
+      expect((await neighbour.post(`/api/items/${itemId}/messages`, { body: 'Is the lamp still there?' })).statusCode).toBe(201);
+      expect(await messages()).toBe(before + 2);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -14,9 +14,21 @@ import { listConversations, readConversation, reply, unreadCount, writeAboutItem
 // The contract has no item id params; same rule and wording as the items routes.
 /** Conversations about items between their owners and the people who write to them; signed-in users only. */
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One limit for both ways of sending, per signed-in user (not per address: neighbours share one).
+  // It runs before the handler, after signedIn has looked the user up, so the key costs no query.
+  const messageLimit = app.rateLimit({
+    max: app.config.messageRateLimit.max,
+    timeWindow: app.config.messageRateLimit.windowMs,
+    keyGenerator: async (request) => {
+      const user = await app.sessions.user(request);
+      return user ? `messages:user:${user.id}` : `messages:ip:${request.ip}`;
+    },
+  });
+  const sending = { preValidation: signedIn, preHandler: messageLimit };
+
   app.post(
     '/items/:id/messages',
-    { preValidation: signedIn, schema: { params: itemIdParams, body: sendMessageBodySchema, response: { 201: conversationDetailSchema } } },
+    { ...sending, schema: { params: itemIdParams, body: sendMessageBodySchema, response: { 201: conversationDetailSchema } } },
     async (request, res) => {
       const user = await requireUser(request);
       return res.status(201).send(await writeAboutItem(app.db, user.id, request.params.id, request.body.body));
@@ -44,7 +56,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/conversations/:id/messages',
-    { preValidation: signedIn, schema: { params: conversationIdParams, body: sendMessageBodySchema, response: { 201: messageSchema } } },
+    { ...sending, schema: { params: conversationIdParams, body: sendMessageBodySchema, response: { 201: messageSchema } } },
     async (request, res) => {
       const user = await requireUser(request);
       return res.status(201).send(await reply(app.db, user.id, request.params.id, request.body.body));

@@ -12,12 +12,23 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/request';
 import { useRequestDeletion } from '../api';
 import { deletionFormSchema } from '../lib/settings-schemas';
+import { DeleteAccountDialog } from './delete-account-dialog';
 import { SettingsSection } from './settings-section';
 
 const REQUEST = 'Request account deletion';
 
-/** Delete account: a request to the admins (an account_deletion support request), confirmed first. */
-export function DeletionSection({ markedForDeletion }: { markedForDeletion: boolean }) {
+type DeletionSectionProps = {
+  markedForDeletion: boolean;
+  username: string;
+  /** The account was deleted here and now: the page signs this side out. */
+  onAccountDeleted: () => void;
+};
+
+/**
+ * Delete account: at once, with the password (DeleteAccountDialog), or by asking the admins (an
+ * account_deletion support request), confirmed first.
+ */
+export function DeletionSection({ markedForDeletion, username, onAccountDeleted }: DeletionSectionProps) {
   const request = useRequestDeletion();
   const [confirming, setConfirming] = useState(false);
   const {
@@ -47,47 +58,55 @@ export function DeletionSection({ markedForDeletion }: { markedForDeletion: bool
       icon={UserX}
       tone="danger"
       title="Delete account"
-      description="An admin will delete your account together with your items, notes and payment links. This cannot be undone."
+      description="Your items and their photos, notes, messages and payment links go with it. This cannot be undone."
     >
-      {markedForDeletion ? (
-        <div role="status" className="flex items-start gap-3 rounded-xl bg-muted p-4">
-          <Clock className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <div className="grid gap-1">
-            <p className="font-semibold">Deletion requested</p>
-            <p className="text-sm text-pretty text-muted-foreground">
-              {PEOPLE_MSG.deletionRequested}. You can keep using the app until an admin deletes your account.
-            </p>
-          </div>
+      <div className="grid justify-items-start gap-3">
+        <p className="text-sm text-pretty text-muted-foreground">Delete your account yourself, right now. You will be asked for your password.</p>
+        <DeleteAccountDialog username={username} onDeleted={onAccountDeleted} />
+      </div>
+
+      <div className="grid gap-3 border-t border-border pt-5">
+        <div className="grid gap-1">
+          <h3 className="font-semibold">Or ask an admin</h3>
+          <p className="text-sm text-pretty text-muted-foreground">An admin will delete your account for you.</p>
         </div>
-      ) : (
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={handleSubmit(() => setConfirming(true))}
-        >
-          <div className="grid gap-2">
-            <Label htmlFor="settings-delete-reason">
-              Reason <span className="font-normal text-muted-foreground">(optional)</span>
-            </Label>
-            <Textarea
-              id="settings-delete-reason"
-              className="min-h-24"
-              maxLength={SUPPORT_DESCRIPTION_MAX}
-              placeholder="Tell us why you are leaving, if you like."
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? 'settings-delete-reason-error' : undefined}
-              {...register('reason')}
-            />
-            {reasonError ? <FieldError id="settings-delete-reason-error">{reasonError}</FieldError> : null}
+        {markedForDeletion ? (
+          <div role="status" className="flex items-start gap-3 rounded-xl bg-muted p-4">
+            <Clock className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <div className="grid gap-1">
+              <p className="font-semibold">Deletion requested</p>
+              <p className="text-sm text-pretty text-muted-foreground">
+                {PEOPLE_MSG.deletionRequested}. You can keep using the app until an admin deletes your account.
+              </p>
+            </div>
           </div>
-          <div>
-            <Button type="submit" variant="destructive">
-              <UserX aria-hidden="true" />
-              {REQUEST}
-            </Button>
-          </div>
-        </form>
-      )}
+        ) : (
+          <form noValidate className="grid gap-4" onSubmit={handleSubmit(() => setConfirming(true))}>
+            <div className="grid gap-2">
+              <Label htmlFor="settings-delete-reason">
+                Reason <span className="font-normal text-muted-foreground">(optional)</span>
+              </Label>
+              <Textarea
+                id="settings-delete-reason"
+                className="min-h-24"
+                maxLength={SUPPORT_DESCRIPTION_MAX}
+                placeholder="Tell us why you are leaving, if you like."
+                aria-invalid={reasonError ? true : undefined}
+                aria-describedby={reasonError ? 'settings-delete-reason-error' : undefined}
+                {...register('reason')}
+              />
+              {reasonError ? <FieldError id="settings-delete-reason-error">{reasonError}</FieldError> : null}
+            </div>
+            <div>
+              {/* Outlined: the red button above is the one way that deletes at once. */}
+              <Button type="submit" variant="outline">
+                <UserX aria-hidden="true" />
+                {REQUEST}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
 
       <ConfirmDialog
         open={confirming}
