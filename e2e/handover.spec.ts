@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { apiPost, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { apiPost, expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
 
 // Three people in three browsers: one shares an item, two ask for it; the owner promises it to
 // one of them, and the other sees in their open conversation that it has gone.
@@ -28,8 +27,7 @@ test('the owner promises an item to one asker and marks it given; the other sees
   await owner!.getByRole('button', { name: `Promise to ${chosenName}` }).click();
   const panel = owner!.getByRole('region', { name: 'Hand-over' });
   await expect(panel).toContainText(`You promised this item to ${chosenName}.`);
-  const axe = await new AxeBuilder({ page: owner! }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expectNoSeriousA11yViolations(owner!);
 
   // Without a reload, the other asker is told, and the item leaves the lists.
   await expect(other!.getByText('Sorry, this item has been promised to someone else.')).toBeVisible({ timeout: 20_000 });
@@ -66,6 +64,5 @@ test('My items lists the owner’s items by state, with links to them', async ({
   await expect(page.getByText('None of your items has expired.')).toBeVisible();
   await page.getByRole('button', { name: 'All' }).click();
   await expect(row.getByRole('link', { name: title })).toHaveAttribute('href', `/items/${item.id}`);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
 });

@@ -14,9 +14,11 @@ export function BlockButton({ username }: { username: string }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button ref={buttonRef} variant="ghost" size="sm" onClick={() => setOpen(true)}>
+      <Button ref={buttonRef} variant="ghost" size="sm" onClick={() => setOpen(true)} className="max-sm:size-11 max-sm:px-0">
         <Ban aria-hidden="true" />
-        Block<span className="sr-only"> {username}</span>
+        {/* On a phone only the icon shows: the title needs the room. */}
+        <span className="max-sm:sr-only">Block</span>
+        <span className="sr-only"> {username}</span>
       </Button>
       {open ? (
         <Suspense fallback={null}>
