@@ -1,4 +1,4 @@
-import { Ban, Flag, Trash2, UserX } from 'lucide-react';
+import { Ban, Flag, type LucideIcon, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -57,6 +57,18 @@ function DismissButton({ report }: { report: AdminReport }) {
   );
 }
 
+type DeleteButtonProps = { icon: LucideIcon; label: string; name: string; onClick: (opener: HTMLElement) => void };
+
+/** Opens the confirmation of a delete; `name` says what it deletes to screen readers. */
+function DeleteButton({ icon: Icon, label, name, onClick }: DeleteButtonProps) {
+  return (
+    <Button variant="outline" className="text-danger-text hover:text-danger-text" aria-label={name} onClick={(event) => onClick(event.currentTarget)}>
+      <Icon aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
 function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminReport; onDeleteItem: Ask; onDeleteUser: Ask }) {
   const open = report.status === 'open';
   return (
@@ -107,26 +119,10 @@ function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminRepor
         <div className="flex flex-wrap gap-2">
           <DismissButton report={report} />
           {report.targetType === 'item' && report.item ? (
-            <Button
-              variant="outline"
-              className="text-danger-text hover:text-danger-text"
-              aria-label={`Delete item ${report.item.title}`}
-              onClick={(event) => onDeleteItem(report, event.currentTarget)}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete item
-            </Button>
+            <DeleteButton icon={Trash2} label="Delete item" name={`Delete item ${report.item.title}`} onClick={(opener) => onDeleteItem(report, opener)} />
           ) : null}
           {report.user ? (
-            <Button
-              variant="outline"
-              className="text-danger-text hover:text-danger-text"
-              aria-label={`Delete user ${report.user.username}`}
-              onClick={(event) => onDeleteUser(report, event.currentTarget)}
-            >
-              <UserX aria-hidden="true" />
-              Delete user
-            </Button>
+            <DeleteButton icon={UserX} label="Delete user" name={`Delete user ${report.user.username}`} onClick={(opener) => onDeleteUser(report, opener)} />
           ) : null}
         </div>
       ) : report.resolvedAt ? (
