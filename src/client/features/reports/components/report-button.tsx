@@ -28,7 +28,7 @@ export function ReportButton({ target, label, subject }: ReportButtonProps) {
         ref={buttonRef}
         variant="ghost"
         size="sm"
-        className="-ml-3 text-muted-foreground"
+        className="-ml-3 justify-self-start text-muted-foreground"
         onPointerEnter={() => void loadReportDialog()}
         onFocus={() => void loadReportDialog()}
         onClick={() => setOpen(true)}
