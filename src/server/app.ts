@@ -26,6 +26,7 @@ import { expireItems } from './features/items/repository.js';
 import { itemRoutes } from './features/items/routes.js';
 import { notesRoutes } from './features/notes/routes.js';
 import { profilesRoutes } from './features/profiles/routes.js';
+import { reportRoutes } from './features/reports/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { supportRoutes } from './features/support/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(handoverRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(supportRoutes, { prefix: '/api' });
+  await app.register(reportRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
 
   registerClient(app, config.clientDir);

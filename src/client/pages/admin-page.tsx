@@ -23,7 +23,7 @@ export function AdminPage() {
       </div>
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-balance">Admin Dashboard</h1>
-        <p className="mt-1 text-pretty text-muted-foreground">Manage users, public notes, support requests and payment vendors.</p>
+        <p className="mt-1 text-pretty text-muted-foreground">Manage users, public notes, support requests, reports and payment vendors.</p>
       </div>
       {isLoading ? (
         <PageSpinner label="Checking your session…" />

@@ -6,6 +6,7 @@ import { useItem } from '@/features/items/api';
 import { ItemDetailView } from '@/features/items/components/item-detail-view';
 import { ItemNotFound } from '@/features/items/components/item-not-found';
 import { metaDescription } from '@/features/items/lib/share-links';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
@@ -22,5 +23,7 @@ export function ItemDetailPage() {
 
   if (!valid || isError) return <ItemNotFound />;
   if (isPending || !item) return <PageSpinner label="Loading item…" />;
-  return <ItemDetailView item={item} viewer={user} contact={<ContactOwner itemId={item.id} />} />;
+  // Signed-in people may report someone else's item; visitors and the owner see no button.
+  const report = user && user.id !== item.userId ? <ReportButton target={{ itemId: item.id }} label="Report" subject={item.title} /> : null;
+  return <ItemDetailView item={item} viewer={user} contact={<ContactOwner itemId={item.id} />} report={report} />;
 }

@@ -1,18 +1,34 @@
 import { PageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/auth-provider';
 import { useProfile } from '@/features/profiles/api';
 import { ProfileError, ProfileView } from '@/features/profiles/components/profile-view';
 import { PROFILE_TEXTS, profileTitle } from '@/features/profiles/lib/profile-texts';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { ApiError, getErrorMessage } from '@/lib/request';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /u/{username} (public): a person's payment links and verification (SPEC section 2, User profile). */
 export function UserProfilePage({ username }: { username: string }) {
   const { data: profile, error, isPending, isFetching, refetch } = useProfile(username);
+  const { user } = useAuth();
   const message = error ? getErrorMessage(error, PROFILE_TEXTS.userNotFound) : null;
 
   useDocumentTitle(profile ? profileTitle(profile.username) : (message ?? profileTitle(username)));
 
-  if (profile) return <ProfileView profile={profile} />;
+  if (profile) {
+    // Signed-in people may report someone else; visitors and the person themselves see no button.
+    const canReport = user && user.username.toLowerCase() !== profile.username.toLowerCase();
+    return (
+      <div className="grid gap-4">
+        <ProfileView profile={profile} />
+        {canReport ? (
+          <div className="mx-auto w-full max-w-2xl">
+            <ReportButton target={{ username: profile.username }} label="Report user" subject={profile.username} />
+          </div>
+        ) : null}
+      </div>
+    );
+  }
   if (message !== null) {
     // A missing user will not appear by trying again; a failed request may work next time.
     const missing = error instanceof ApiError && error.status === 404;

@@ -4,6 +4,7 @@ import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClie
 import type { z } from 'zod';
 import { SUPPORT_REFETCH_MS } from '../../../shared/constants.js';
 import type { AdminUser, adminNoteSchema, adminVendorSchema, SupportRequest } from '../../../shared/people.js';
+import type { AdminReport, ReportAction, ReportStatus } from '../../../shared/reports.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export type AdminNote = z.infer<typeof adminNoteSchema>;
@@ -13,6 +14,7 @@ export const ADMIN_USERS_KEY = '/api/users';
 export const ADMIN_NOTES_KEY = '/api/admin/notes';
 export const SUPPORT_REQUESTS_KEY = '/api/support-requests';
 export const ADMIN_VENDORS_KEY = '/api/admin/vendors';
+export const ADMIN_REPORTS_KEY = '/api/admin/reports';
 
 /** Rows the server sends per page of users: a full page means there may be another. */
 export const ADMIN_USERS_PAGE_SIZE = 100;
@@ -21,6 +23,8 @@ export type AdminUsersParams = { query: string; page: number };
 
 const invalidate = (queryClient: QueryClient, key: string) =>
   queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === key });
+const invalidateAll = (queryClient: QueryClient) =>
+  Promise.all([ADMIN_USERS_KEY, ADMIN_NOTES_KEY, SUPPORT_REQUESTS_KEY, ADMIN_VENDORS_KEY, ADMIN_REPORTS_KEY].map((key) => invalidate(queryClient, key)));
 
 export function useAdminUsers(params: AdminUsersParams) {
   return useQuery<AdminUser[]>({
@@ -52,8 +56,7 @@ export function useDeleteUser() {
     mutationFn: async (id: number) => {
       await apiRequest('DELETE', `/api/users/${id}`);
     },
-    onSuccess: () =>
-      Promise.all([ADMIN_USERS_KEY, ADMIN_NOTES_KEY, SUPPORT_REQUESTS_KEY, ADMIN_VENDORS_KEY].map((key) => invalidate(queryClient, key))),
+    onSuccess: () => invalidateAll(queryClient),
   });
 }
 
@@ -104,5 +107,24 @@ export function useSetVendorActive() {
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       apiJson<AdminVendor>('PATCH', `/api/admin/vendors/${id}`, { active }),
     onSuccess: () => invalidate(queryClient, ADMIN_VENDORS_KEY),
+  });
+}
+
+/** Reports of one status, newest first (the open ones also give the Reports tab its count). */
+export function useAdminReports(status: ReportStatus) {
+  return useQuery<AdminReport[]>({ queryKey: [ADMIN_REPORTS_KEY, { status }], placeholderData: keepPreviousData });
+}
+
+/**
+ * One decision on a report, as a mutation of the report's id. Deleting a user changes every admin
+ * list; the other decisions change only the reports.
+ */
+export function useResolveReport(action: ReportAction) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest('POST', `/api/admin/reports/${id}/resolve`, { action });
+    },
+    onSuccess: () => (action === 'delete_user' ? invalidateAll(queryClient) : invalidate(queryClient, ADMIN_REPORTS_KEY)),
   });
 }

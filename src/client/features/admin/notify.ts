@@ -11,6 +11,8 @@ export const ADMIN_TOASTS = {
   vendorAdded: 'Vendor added',
   vendorActivated: 'Vendor activated',
   vendorDeactivated: 'Vendor deactivated',
+  reportDismissed: 'Report dismissed',
+  itemDeleted: 'Item deleted',
 } as const;
 
 export function notifySuccess(title: string, description?: string): void {

@@ -72,7 +72,7 @@ export async function selectUserData(db: Db, userId: number) {
     db,
     sql`SELECT id, username, phone_number, is_phone_verified, is_visible, is_admin, marked_for_deletion, created_at FROM users WHERE id = ${userId}`,
   );
-  const [paymentLinks, items, notes, links, supportRequests, conversations, messages] = await Promise.all([
+  const [paymentLinks, items, notes, links, supportRequests, conversations, messages, reports] = await Promise.all([
     queryRows(db, sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`),
     queryRows(
       db,
@@ -96,6 +96,8 @@ export async function selectUserData(db: Db, userId: number) {
       sql`SELECT m.id, m.conversation_id, m.sender_id, m.body, m.created_at FROM messages m JOIN conversations c ON c.id = m.conversation_id
           WHERE c.owner_id = ${userId} OR c.requester_id = ${userId} ORDER BY m.id`,
     ),
+    // What the user reported (not who reported them: that stays with the admins).
+    queryRows(db, sql`SELECT id, target_type, subject, reason, details, status, created_at FROM reports WHERE reporter_id = ${userId} ORDER BY id`),
   ]);
-  return { profile, paymentLinks, items, notes, links, supportRequests, conversations, messages };
+  return { profile, paymentLinks, items, notes, links, supportRequests, conversations, messages, reports };
 }

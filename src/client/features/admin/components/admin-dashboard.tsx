@@ -1,22 +1,34 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useSupportRequests } from '../api';
-import { pendingCount } from '../lib/admin-texts';
+import { useAdminReports, useSupportRequests } from '../api';
+import { openReportsBadge, pendingCount } from '../lib/admin-texts';
 import { NotesPanel } from './notes-panel';
+import { ReportsPanel } from './reports-panel';
 import { SupportPanel } from './support-panel';
 import { UsersPanel } from './users-panel';
 import { VendorsPanel } from './vendors-panel';
 
-// Four tabs do not fit one row on a phone: two rows of two there, one row from `sm` up.
+// Five tabs do not fit one row on a phone: rows of two there (the last one full width), one row from `sm` up.
 const TAB =
   'h-11 min-w-0 px-3 data-[state=active]:bg-primary-soft data-[state=active]:text-primary-soft-foreground data-[state=active]:shadow-none';
 
+/** The number on a tab, read out with what it counts. */
+function CountBadge({ value, spoken }: { value: string; spoken: string }) {
+  return (
+    <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-yellow-400 px-1.5 text-xs leading-5 font-bold text-yellow-950">
+      <span aria-hidden="true">{value}</span>
+      <span className="sr-only">{spoken}</span>
+    </span>
+  );
+}
+
 /**
- * The tabs of SPEC section 2 plus Vendors. Only rendered for admins; each tab loads its list when
- * first opened, except support requests, whose pending count the tab shows from the start.
+ * The tabs of SPEC section 2 plus Reports and Vendors. Only rendered for admins; each tab loads its
+ * list when first opened, except support requests and open reports, whose counts the tabs show from the start.
  */
 export function AdminDashboard() {
   const support = useSupportRequests();
   const pending = pendingCount(support.data);
+  const openReports = useAdminReports('open').data?.length ?? 0;
 
   return (
     <Tabs defaultValue="users">
@@ -28,15 +40,12 @@ export function AdminDashboard() {
           Notes
         </TabsTrigger>
         <TabsTrigger value="support" className={TAB}>
-          Support Requests{' '}
-          {pending > 0 ? (
-            <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-yellow-400 px-1.5 text-xs leading-5 font-bold text-yellow-950">
-              <span aria-hidden="true">{pending}</span>
-              <span className="sr-only">{pending} pending</span>
-            </span>
-          ) : null}
+          Support Requests {pending > 0 ? <CountBadge value={String(pending)} spoken={`${pending} pending`} /> : null}
         </TabsTrigger>
-        <TabsTrigger value="vendors" className={TAB}>
+        <TabsTrigger value="reports" className={TAB}>
+          Reports {openReports > 0 ? <CountBadge value={openReportsBadge(openReports)} spoken={`${openReportsBadge(openReports)} open`} /> : null}
+        </TabsTrigger>
+        <TabsTrigger value="vendors" className={`${TAB} col-span-2`}>
           Vendors
         </TabsTrigger>
       </TabsList>
@@ -48,6 +57,9 @@ export function AdminDashboard() {
       </TabsContent>
       <TabsContent value="support">
         <SupportPanel query={support} />
+      </TabsContent>
+      <TabsContent value="reports">
+        <ReportsPanel />
       </TabsContent>
       <TabsContent value="vendors">
         <VendorsPanel />

@@ -3,8 +3,12 @@ import {
   canResolve,
   creatorText,
   formatDateTime,
+  openReportsBadge,
   pendingCount,
   phoneText,
+  reportCountText,
+  reportReasonLabel,
+  reportStatusLabel,
   requesterText,
   supportStatusLabel,
   supportStatusTone,
@@ -64,5 +68,17 @@ describe('table texts', () => {
     expect(formatDateTime('2025-03-07T14:30:00Z', 'UTC')).toBe('Mar 7, 2025, 2:30 PM');
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('bad')).toBe('—');
+  });
+});
+
+describe('reports', () => {
+  it('names reasons and statuses in words, and caps the tab count', () => {
+    expect(reportReasonLabel('scam')).toBe('Scam or fraud');
+    expect(reportReasonLabel('other')).toBe('Something else');
+    expect(reportReasonLabel('new_reason')).toBe('new_reason');
+    expect(reportStatusLabel('actioned')).toBe('Actioned');
+    expect(reportCountText(3)).toBe('3 open reports of this');
+    expect(openReportsBadge(4)).toBe('4');
+    expect(openReportsBadge(200)).toBe('200+');
   });
 });

@@ -1,5 +1,6 @@
 // Pure helpers of the admin dashboard (SPEC section 2, "Admin dashboard", and section 4).
 import type { SupportRequest } from '../../../../shared/people.js';
+import { ADMIN_REPORTS_CAP, REPORT_REASON_LABELS, REPORT_STATUS_LABELS } from '../../../../shared/reports.js';
 
 /** Badge colours of a support request: yellow pending, green resolved, blue otherwise. */
 export type StatusTone = 'yellow' | 'green' | 'blue';
@@ -60,4 +61,23 @@ export function formatDateTime(value: string | null | undefined, timeZone?: stri
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return '—';
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+/** 'Spam or advertising'; an unknown reason is shown as it is. */
+export function reportReasonLabel(reason: string): string {
+  return REPORT_REASON_LABELS[reason as keyof typeof REPORT_REASON_LABELS] ?? reason;
+}
+
+export function reportStatusLabel(status: string): string {
+  return REPORT_STATUS_LABELS[status as keyof typeof REPORT_STATUS_LABELS] ?? status;
+}
+
+/** '3 open reports of this' beside a report that is not alone. */
+export function reportCountText(openReports: number): string {
+  return `${openReports} open reports of this`;
+}
+
+/** The number on the Reports tab: the list is capped, so a full list may hide more. */
+export function openReportsBadge(count: number): string {
+  return count >= ADMIN_REPORTS_CAP ? `${ADMIN_REPORTS_CAP}+` : String(count);
 }

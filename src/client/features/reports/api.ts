@@ -1,0 +1,13 @@
+// Sending a report: POST /api/reports (signed in). The admins' side lives in the admin feature.
+import { useMutation } from '@tanstack/react-query';
+import type { CreateReportBody, Report } from '../../../shared/reports.js';
+import { apiJson } from '@/lib/request';
+
+/** What a report is about: an item by id, or a person by name. */
+export type ReportTarget = { itemId: number } | { username: string };
+
+export function useCreateReport() {
+  return useMutation({
+    mutationFn: (body: CreateReportBody) => apiJson<Report>('POST', '/api/reports', body),
+  });
+}

@@ -1,0 +1,46 @@
+import { Flag } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { ReportTarget } from '../api';
+
+// The dialog carries Radix Dialog, the form library and zod: loaded with the first press.
+const loadReportDialog = () => import('./report-dialog');
+const ReportDialog = lazy(async () => ({ default: (await loadReportDialog()).ReportDialog }));
+
+type ReportButtonProps = {
+  target: ReportTarget;
+  /** The button's text: 'Report' on an item, 'Report user' on a profile. */
+  label: string;
+  /** What is reported, for the dialog's title ('Report “Oak chair”'). */
+  subject: string;
+};
+
+/**
+ * A quiet 'Report' button that opens the report dialog. The page shows it only to signed-in people
+ * who are not the owner (or the person) themselves.
+ */
+export function ReportButton({ target, label, subject }: ReportButtonProps) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        size="sm"
+        className="-ml-3 justify-self-start text-muted-foreground"
+        onPointerEnter={() => void loadReportDialog()}
+        onFocus={() => void loadReportDialog()}
+        onClick={() => setOpen(true)}
+      >
+        <Flag aria-hidden="true" />
+        {label}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ReportDialog target={target} subject={subject} onClose={() => setOpen(false)} returnFocusTo={buttonRef.current} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import type { SessionUser } from '../../../shared/auth.js';
+import {
+  ADMIN_REPORTS_CAP,
+  type AdminReport,
+  type Report,
+  REPORT_MSG,
+  type ReportAction,
+  type ReportStatus,
+} from '../../../shared/reports.js';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import type { ImageStorage } from '../../plugins/storage.js';
+import { removeUser } from '../admin/service.js';
+import { findUserByUsername } from '../auth/repository.js';
+import { removeItem } from '../items/service.js';
+import {
+  type AdminReportRow,
+  closeReports,
+  insertReport,
+  type ReportRow,
+  selectAdminReport,
+  selectAdminReports,
+  selectOpenReportBy,
+  selectOpenReportIdsOfItem,
+  selectOpenReportIdsOfUser,
+  selectReport,
+  selectReportableItem,
+} from './repository.js';
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+const toReport = (r: ReportRow): Report => ({
+  id: r.id,
+  targetType: r.targetType,
+  subject: r.subject,
+  reason: r.reason,
+  status: r.status,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const toAdminReport = (r: AdminReportRow): AdminReport => ({
+  ...toReport(r),
+  details: r.details,
+  resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,
+  reporter: r.reporter,
+  item: r.item,
+  user: r.targetType === 'user' ? r.reportedUser : r.owner,
+  resolvedBy: r.resolvedBy,
+  openReports: r.openReports,
+});
+
+/** What a report names: the item (not one's own) or a user one may see (not oneself). */
+async function resolveTarget(db: Db, reporter: SessionUser, body: { itemId: number } | { username: string }) {
+  if ('itemId' in body) {
+    const item = await selectReportableItem(db, body.itemId);
+    if (!item) throw notFound(REPORT_MSG.itemNotFound);
+    if (item.userId === reporter.id) throw badRequest(REPORT_MSG.ownItem);
+    return { key: { itemId: body.itemId }, values: { targetType: 'item' as const, itemId: body.itemId, subject: item.title } };
+  }
+  const user = await findUserByUsername(db, body.username);
+  if (user?.id === reporter.id) throw badRequest(REPORT_MSG.self);
+  // A hidden profile does not exist for anyone but its owner and the admins (as on the profile page).
+  if (!user || (!user.isVisible && !reporter.isAdmin)) throw notFound(REPORT_MSG.userNotFound);
+  return { key: { userId: user.id }, values: { targetType: 'user' as const, reportedUserId: user.id, subject: user.username } };
+}
+
+/**
+ * Files a report of an item or a user. Reporting the same thing again while the first report is
+ * open changes nothing: the answer is that report, with `created` false.
+ */
+export async function createReport(
+  db: Db,
+  reporter: SessionUser,
+  body: { itemId?: number; username?: string; reason: Report['reason']; details: string },
+): Promise<{ report: Report; created: boolean }> {
+  const target = body.itemId !== undefined ? { itemId: body.itemId } : { username: body.username ?? '' };
+  const { key, values } = await resolveTarget(db, reporter, target);
+  const id = await insertReport(db, { ...values, reporterId: reporter.id, reason: body.reason, details: body.details });
+  const row = id !== undefined ? await selectReport(db, id) : await selectOpenReportBy(db, reporter.id, key);
+  // Only possible when the open report was closed between the insert and this read: try once more.
+  if (!row) return createReport(db, reporter, body);
+  return { report: toReport(row), created: id !== undefined };
+}
+
+/** Reports of one status for the admins, newest first (at most ADMIN_REPORTS_CAP). */
+export async function listReports(db: Db, status: ReportStatus): Promise<AdminReport[]> {
+  return (await selectAdminReports(db, status, ADMIN_REPORTS_CAP)).map(toAdminReport);
+}
+
+async function getAdminReport(db: Db, id: number): Promise<AdminReport> {
+  const row = await selectAdminReport(db, id);
+  if (!row) throw notFound(REPORT_MSG.notFound);
+  return toAdminReport(row);
+}
+
+/**
+ * An admin's decision on an open report: dismiss it, or delete the reported item or user (the
+ * owner, for an item report). Deleting closes every open report of what was deleted as actioned.
+ */
+export async function resolveReport(
+  db: Db,
+  storage: ImageStorage,
+  admin: SessionUser,
+  id: number,
+  action: ReportAction,
+  log: Log,
+): Promise<AdminReport> {
+  const report = await getAdminReport(db, id);
+  if (report.status !== 'open') throw new AppError(409, REPORT_MSG.alreadyResolved);
+
+  if (action === 'dismiss') {
+    if ((await closeReports(db, [id], 'dismissed', admin.id)).length === 0) throw new AppError(409, REPORT_MSG.alreadyResolved);
+    return getAdminReport(db, id);
+  }
+
+  let related: number[];
+  if (action === 'delete_item') {
+    if (report.targetType !== 'item') throw badRequest(REPORT_MSG.notAnItemReport);
+    if (!report.item) throw notFound(REPORT_MSG.itemNotFound);
+    // Collected first: once the item is gone its reports no longer name it.
+    related = await selectOpenReportIdsOfItem(db, report.item.id);
+    await removeItem(db, storage, report.item.id, log);
+  } else {
+    if (!report.user) throw notFound(report.targetType === 'item' ? REPORT_MSG.ownerUnknown : REPORT_MSG.userNotFound);
+    related = await selectOpenReportIdsOfUser(db, report.user.id);
+    await removeUser(db, storage, report.user.id, log);
+  }
+  await closeReports(db, [id, ...related], 'actioned', admin.id);
+  return getAdminReport(db, id);
+}
