@@ -8,7 +8,7 @@ import {
   type ReportStatus,
 } from '../../../shared/reports.js';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { removeUser } from '../admin/service.js';
 import { findUserByUsername } from '../auth/repository.js';
@@ -106,10 +106,10 @@ export async function resolveReport(
   log: Log,
 ): Promise<AdminReport> {
   const report = await getAdminReport(db, id);
-  if (report.status !== 'open') throw new AppError(409, REPORT_MSG.alreadyResolved);
+  if (report.status !== 'open') throw conflict(REPORT_MSG.alreadyResolved);
 
   if (action === 'dismiss') {
-    if ((await closeReports(db, [id], 'dismissed', admin.id)).length === 0) throw new AppError(409, REPORT_MSG.alreadyResolved);
+    if ((await closeReports(db, [id], 'dismissed', admin.id)).length === 0) throw conflict(REPORT_MSG.alreadyResolved);
     return getAdminReport(db, id);
   }
 
