@@ -110,9 +110,13 @@ export function useSetVendorActive() {
   });
 }
 
-/** Reports of one status, newest first (the open ones also give the Reports tab its count). */
+/** Reports of one status, newest first (the open ones also give the Reports tab its count); polled like support requests. */
 export function useAdminReports(status: ReportStatus) {
-  return useQuery<AdminReport[]>({ queryKey: [ADMIN_REPORTS_KEY, { status }], placeholderData: keepPreviousData });
+  return useQuery<AdminReport[]>({
+    queryKey: [ADMIN_REPORTS_KEY, { status }],
+    placeholderData: keepPreviousData,
+    refetchInterval: SUPPORT_REFETCH_MS,
+  });
 }
 
 /**
