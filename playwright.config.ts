@@ -17,7 +17,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Whole flows with two or three people signing in through the page: generous on a busy machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
