@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
+import { forgetEstimates } from './repository.js';
 
 // The list queries on 100,000 items must be served by indexes, never by reading the whole table.
 // The SQL is captured from the real API calls, then EXPLAINed with the same parameters.
@@ -36,8 +37,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Runs an API call while recording the SQL it sends to the items table. */
-async function sqlOf(url: string): Promise<{ sql: string; params: unknown[] }[]> {
+/** Runs an API call while recording the SQL it sends to the items table (cold: no remembered total). */
+async function sqlOf(url: string, { cold = true } = {}): Promise<{ sql: string; params: unknown[] }[]> {
+  if (cold) forgetEstimates(t.app.db);
   const db = t.app.db as unknown as { execute: (q: unknown) => Promise<unknown> };
   const original = db.execute.bind(db);
   captured.length = 0;
@@ -105,6 +107,15 @@ describe(`EXPLAIN of the list queries on ${ITEMS.toLocaleString('en')} items`, (
     expect(pagination.total).toBeGreaterThan(10_000);
     expect(pagination.totalPages).toBe(Math.ceil(pagination.total / 12));
     expect(pagination.hasNextPage).toBe(true);
+  });
+
+  it('a total above the cap is remembered: the next request of that filter runs only the list query', async () => {
+    expect((await sqlOf('/api/items?lat=40.75&lng=-73.98')).length).toBeGreaterThanOrEqual(2);
+    const warm = await sqlOf('/api/items?lat=35.1&lng=-100.2&page=2', { cold: false });
+    expect(warm).toHaveLength(1);
+    expect(warm[0]!.sql).toMatch(/ORDER BY/);
+    const res = await new TestClient(t.app).get('/api/items?lat=35.1&lng=-100.2');
+    expect(res.json().pagination.totalIsEstimate).toBe(true);
   });
 
   it('a small result has an exact total', async () => {

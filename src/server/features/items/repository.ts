@@ -62,12 +62,46 @@ export async function selectListedItems(db: Db, filter: ItemFilter, limit: numbe
   );
 }
 
+/** How long a page total above the cap (an estimate anyway) is reused for the same filter. */
+export const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATES_KEPT = 500;
+
+type Total = { total: number; estimate: boolean };
+// Per database (so test apps never share), per filter: the total being or last worked out.
+const estimates = new WeakMap<Db, Map<string, { at: number; total: Promise<Total> }>>();
+
+/** Forgets the remembered estimates (tests that look at the SQL of a cold request). */
+export function forgetEstimates(db: Db): void {
+  estimates.delete(db);
+}
+
 /**
  * The number of listed items for a filter, without counting a million rows on every request: an
  * exact count up to EXACT_COUNT_CAP (an index scan that stops there), above it the planner's
- * estimate, which is what a person reading "page 1 of 80,000" can use anyway.
+ * estimate, which is what a person reading "page 1 of 80,000" can use anyway. An estimate is
+ * remembered for ESTIMATE_TTL_MS per filter (the point of a nearest-first list does not change the
+ * total), so a busy list pays the capped count once a minute, not on every request; an exact total
+ * is never remembered. Concurrent requests for the same filter share one computation.
  */
-export async function countListedItems(db: Db, filter: ItemFilter): Promise<{ total: number; estimate: boolean }> {
+export async function countListedItems(db: Db, filter: ItemFilter): Promise<Total> {
+  const key = JSON.stringify([filter.text?.toLowerCase() ?? null, filter.tag?.toLowerCase() ?? null, Boolean(filter.near)]);
+  let byFilter = estimates.get(db);
+  if (!byFilter) estimates.set(db, (byFilter = new Map()));
+  const now = Date.now();
+  const known = byFilter.get(key);
+  if (known && now - known.at < ESTIMATE_TTL_MS) return known.total;
+  if (!known && byFilter.size >= ESTIMATES_KEPT) byFilter.delete(byFilter.keys().next().value!);
+  const total = countOrEstimate(db, filter);
+  const entry = { at: now, total };
+  byFilter.set(key, entry);
+  const forget = () => {
+    if (byFilter.get(key) === entry) byFilter.delete(key);
+  };
+  total.then((t) => (t.estimate ? undefined : forget()), forget);
+  return total;
+}
+
+async function countOrEstimate(db: Db, filter: ItemFilter): Promise<Total> {
   const where = whereListed(filter);
   const [capped] = await queryRows<{ n: number }>(
     db,
