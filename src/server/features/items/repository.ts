@@ -45,13 +45,42 @@ function whereListed(filter: ItemFilter): SQL {
 }
 
 /**
- * One page of listed items (one extra row tells whether a next page exists): nearest first by
- * the GiST index when a point is given, otherwise newest first.
+ * A search with at most this many matches (its exact total says so) reads the matches through the
+ * search indexes and sorts them; with more, walking the list's order finds a page at once.
  */
-export async function selectListedItems(db: Db, filter: ItemFilter, limit: number, offset: number): Promise<ListedRow[]> {
+export const FEW_MATCHES = 1_000;
+
+/**
+ * One page of listed items (one extra row tells whether a next page exists): nearest first by
+ * the GiST index when a point is given, otherwise newest first. `fewMatches` (a search whose exact
+ * total is at most FEW_MATCHES) first collects the matches by the trigram and tag indexes: walking
+ * the order and filtering would read the whole table to find a rare word.
+ */
+export async function selectListedItems(
+  db: Db,
+  filter: ItemFilter,
+  limit: number,
+  offset: number,
+  { fewMatches = false }: { fewMatches?: boolean } = {},
+): Promise<ListedRow[]> {
   const near = filter.near;
   const distance = near ? sql`earth_distance(${itemPoint}, ${earthPoint(near.lat, near.lng)}) / 1000.0` : sql`NULL::float8`;
   const order = near ? sql`${itemPoint} <-> ${earthPoint(near.lat, near.lng)}` : sql`i.created_at DESC, i.id DESC`;
+  if (fewMatches && (filter.text || filter.tag)) {
+    // The matches (rows and all) by the search indexes, then the page of them, then its owners.
+    const pageOrder = (t: string) =>
+      near ? sql`${sql.raw(t)}.distance_km, ${sql.raw(t)}.id` : sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
+    return queryRows<ListedRow>(
+      db,
+      sql`WITH matches AS MATERIALIZED (
+            SELECT i.id, i.title, i.description, i.image_url, i.tags, i.user_id, i.created_at, ${distance} AS distance_km
+            FROM items i WHERE ${whereListed(filter)}),
+          page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})
+          SELECT p.id, p.title, p.description, p.image_url, p.tags, p.user_id, u.username, p.distance_km
+          FROM page p JOIN users u ON u.id = p.user_id
+          ORDER BY ${pageOrder('p')}`,
+    );
+  }
   return queryRows<ListedRow>(
     db,
     sql`SELECT i.id, i.title, i.description, i.image_url, i.tags, i.user_id, u.username, ${distance} AS distance_km
