@@ -45,13 +45,42 @@ function whereListed(filter: ItemFilter): SQL {
 }
 
 /**
- * One page of listed items (one extra row tells whether a next page exists): nearest first by
- * the GiST index when a point is given, otherwise newest first.
+ * A search with at most this many matches (its exact total says so) reads the matches through the
+ * search indexes and sorts them; with more, walking the list's order finds a page at once.
  */
-export async function selectListedItems(db: Db, filter: ItemFilter, limit: number, offset: number): Promise<ListedRow[]> {
+export const FEW_MATCHES = 1_000;
+
+/**
+ * One page of listed items (one extra row tells whether a next page exists): nearest first by
+ * the GiST index when a point is given, otherwise newest first. `fewMatches` (a search whose exact
+ * total is at most FEW_MATCHES) first collects the matches by the trigram and tag indexes: walking
+ * the order and filtering would read the whole table to find a rare word.
+ */
+export async function selectListedItems(
+  db: Db,
+  filter: ItemFilter,
+  limit: number,
+  offset: number,
+  { fewMatches = false }: { fewMatches?: boolean } = {},
+): Promise<ListedRow[]> {
   const near = filter.near;
   const distance = near ? sql`earth_distance(${itemPoint}, ${earthPoint(near.lat, near.lng)}) / 1000.0` : sql`NULL::float8`;
   const order = near ? sql`${itemPoint} <-> ${earthPoint(near.lat, near.lng)}` : sql`i.created_at DESC, i.id DESC`;
+  if (fewMatches && (filter.text || filter.tag)) {
+    // The matches (rows and all) by the search indexes, then the page of them, then its owners.
+    const pageOrder = (t: string) =>
+      near ? sql`${sql.raw(t)}.distance_km, ${sql.raw(t)}.id` : sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
+    return queryRows<ListedRow>(
+      db,
+      sql`WITH matches AS MATERIALIZED (
+            SELECT i.id, i.title, i.description, i.image_url, i.tags, i.user_id, i.created_at, ${distance} AS distance_km
+            FROM items i WHERE ${whereListed(filter)}),
+          page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})
+          SELECT p.id, p.title, p.description, p.image_url, p.tags, p.user_id, u.username, p.distance_km
+          FROM page p JOIN users u ON u.id = p.user_id
+          ORDER BY ${pageOrder('p')}`,
+    );
+  }
   return queryRows<ListedRow>(
     db,
     sql`SELECT i.id, i.title, i.description, i.image_url, i.tags, i.user_id, u.username, ${distance} AS distance_km
@@ -62,12 +91,46 @@ export async function selectListedItems(db: Db, filter: ItemFilter, limit: numbe
   );
 }
 
+/** How long a page total above the cap (an estimate anyway) is reused for the same filter. */
+export const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATES_KEPT = 500;
+
+type Total = { total: number; estimate: boolean };
+// Per database (so test apps never share), per filter: the total being or last worked out.
+const estimates = new WeakMap<Db, Map<string, { at: number; total: Promise<Total> }>>();
+
+/** Forgets the remembered estimates (tests that look at the SQL of a cold request). */
+export function forgetEstimates(db: Db): void {
+  estimates.delete(db);
+}
+
 /**
  * The number of listed items for a filter, without counting a million rows on every request: an
  * exact count up to EXACT_COUNT_CAP (an index scan that stops there), above it the planner's
- * estimate, which is what a person reading "page 1 of 80,000" can use anyway.
+ * estimate, which is what a person reading "page 1 of 80,000" can use anyway. An estimate is
+ * remembered for ESTIMATE_TTL_MS per filter (the point of a nearest-first list does not change the
+ * total), so a busy list pays the capped count once a minute, not on every request; an exact total
+ * is never remembered. Concurrent requests for the same filter share one computation.
  */
-export async function countListedItems(db: Db, filter: ItemFilter): Promise<{ total: number; estimate: boolean }> {
+export async function countListedItems(db: Db, filter: ItemFilter): Promise<Total> {
+  const key = JSON.stringify([filter.text?.toLowerCase() ?? null, filter.tag?.toLowerCase() ?? null, Boolean(filter.near)]);
+  let byFilter = estimates.get(db);
+  if (!byFilter) estimates.set(db, (byFilter = new Map()));
+  const now = Date.now();
+  const known = byFilter.get(key);
+  if (known && now - known.at < ESTIMATE_TTL_MS) return known.total;
+  if (!known && byFilter.size >= ESTIMATES_KEPT) byFilter.delete(byFilter.keys().next().value!);
+  const total = countOrEstimate(db, filter);
+  const entry = { at: now, total };
+  byFilter.set(key, entry);
+  const forget = () => {
+    if (byFilter.get(key) === entry) byFilter.delete(key);
+  };
+  total.then((t) => (t.estimate ? undefined : forget()), forget);
+  return total;
+}
+
+async function countOrEstimate(db: Db, filter: ItemFilter): Promise<Total> {
   const where = whereListed(filter);
   const [capped] = await queryRows<{ n: number }>(
     db,

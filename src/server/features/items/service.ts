@@ -20,6 +20,7 @@ import { approximatePoint, type Point } from './location.js';
 import {
   countListedItems,
   type DetailRow,
+  FEW_MATCHES,
   deleteItem,
   type ItemFilter,
   insertItem,
@@ -92,7 +93,16 @@ export async function listItems(db: Db, q: ListItemsQuery): Promise<ItemList> {
     near: q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined,
   };
   const offset = (q.page - 1) * q.limit;
-  const [rows, count] = await Promise.all([selectListedItems(db, filter, q.limit + 1, offset), countListedItems(db, filter)]);
+  let rows: ListedRow[];
+  let count: { total: number; estimate: boolean };
+  if (filter.text || filter.tag) {
+    // A search counts first: how many match decides how the page is read (repository, FEW_MATCHES).
+    count = await countListedItems(db, filter);
+    const fewMatches = !count.estimate && count.total <= FEW_MATCHES;
+    rows = await selectListedItems(db, filter, q.limit + 1, offset, { fewMatches });
+  } else {
+    [rows, count] = await Promise.all([selectListedItems(db, filter, q.limit + 1, offset), countListedItems(db, filter)]);
+  }
   const hasNextPage = rows.length > q.limit;
   const shown = rows.slice(0, q.limit);
   // The total may be an estimate; never let it contradict what this page shows.

@@ -1,0 +1,446 @@
+// npm run bench [-- --quick] [--seed=N] [--duration=S]: seeds (or reuses) a database, drives the
+// production server with autocannon, measures the bare nearest-first SQL, EXPLAINs every statement
+// of every scenario and writes the results to bench/results/. See docs/performance.md.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../dist/server/app.js';
+import { loadConfig } from '../dist/server/config.js';
+import { openDatabase } from '../dist/server/db/client.js';
+import { hashPassword } from '../dist/server/features/auth/passwords.js';
+import { forgetEstimates } from '../dist/server/features/items/repository.js';
+import { BOX, CITIES, COMMON_WORD, ensureSeeded, PASSWORD, PEOPLE_WORD, RARE_WORD, SEARCH_TAG } from './seed.mjs';
+import { openTarget } from './target.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? true];
+  }),
+);
+const quick = Boolean(args.quick);
+const seed = Number(args.seed ?? 1);
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const itemCount = Number(process.env.BENCH_ITEMS ?? (quick ? 2_000 : databaseUrl ? 1_000_000 : 100_000));
+const userCount = quick ? 500 : 50_000;
+const duration = Number(args.duration ?? (quick ? 2 : 10));
+const warmup = quick ? 0 : 2;
+const CONNECTIONS = 32;
+const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10);
+for (const [name, v] of Object.entries({ seed, itemCount, duration, poolSize })) {
+  if (!Number.isInteger(v) || v < (name === 'seed' ? 0 : 1)) throw new Error(`${name} must be a whole number above 0 (got ${v})`);
+}
+const log = (msg) => console.log(`[bench] ${msg}`);
+
+/** mulberry32: the points, ids and names the scenarios ask for, the same for the same seed. */
+function random(s) {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---- Data -------------------------------------------------------------------------------------
+
+async function seedTarget(target) {
+  const database = await openDatabase({ databaseUrl: target.url, pgliteDir: target.pgliteDir ?? 'memory://' });
+  await database.migrate();
+  const passwordHash = await hashPassword(PASSWORD);
+  const opts = { seed, items: itemCount, users: userCount, passwordHash, log };
+  let seeded;
+  if (target.kind === 'postgres') {
+    await database.close();
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    await client.query(`SET maintenance_work_mem = '512MB'`);
+    seeded = await ensureSeeded((sql, params) => client.query(sql, params), opts);
+    await client.end();
+  } else {
+    const client = database.db.$client;
+    seeded = await ensureSeeded((sql, params) => client.query(sql, params), opts);
+    await database.close();
+  }
+  return seeded;
+}
+
+/** What the scenarios ask for: points, item ids and visible usernames, chosen from the seed. */
+async function samples(db) {
+  const rnd = random(seed * 7919 + 1);
+  const points = Array.from({ length: 500 }, (_, i) => {
+    if (i % 10 < 7) {
+      const [, lat, lng] = CITIES[Math.floor(rnd() * rnd() * CITIES.length)];
+      return { lat: +(lat + (rnd() - 0.5) * 0.6).toFixed(5), lng: +(lng + (rnd() - 0.5) * 0.8).toFixed(5) };
+    }
+    return { lat: +(BOX.minLat + rnd() * (BOX.maxLat - BOX.minLat)).toFixed(5), lng: +(BOX.minLng + rnd() * (BOX.maxLng - BOX.minLng)).toFixed(5) };
+  });
+  const itemIds = Array.from({ length: 1000 }, () => 1 + Math.floor(rnd() * itemCount));
+  const ids = Array.from({ length: 1000 }, () => 1 + Math.floor(rnd() * userCount));
+  const { rows } = await db.$client.query(`SELECT username FROM users WHERE is_visible AND id = ANY($1::int[]) ORDER BY id`, [ids]);
+  return { points, itemIds, usernames: rows.map((r) => r.username) };
+}
+
+// ---- Scenarios --------------------------------------------------------------------------------
+
+function scenarios(s) {
+  const cycle = (values) => {
+    let i = 0;
+    return () => values[i++ % values.length];
+  };
+  const near = (page) => {
+    const next = cycle(s.points);
+    return (req) => {
+      const p = next();
+      return { ...req, path: `/api/items?lat=${p.lat}&lng=${p.lng}${page > 1 ? `&page=${page}` : ''}` };
+    };
+  };
+  const itemId = cycle(s.itemIds);
+  const profile = cycle(s.usernames);
+  const signIn = cycle(s.usernames);
+  return [
+    { name: 'newest first, page 1', path: '/api/items' },
+    { name: 'newest first, page 50', path: '/api/items?page=50' },
+    { name: 'nearest first, page 1', path: near(1)({}).path, setup: near(1), bar: 'nearest' },
+    { name: 'nearest first, page 5', path: near(5)({}).path, setup: near(5) },
+    { name: `search "${COMMON_WORD}" (common word)`, path: `/api/items?query=${COMMON_WORD}&tag=${COMMON_WORD}` },
+    { name: `search "${RARE_WORD}" (rare word)`, path: `/api/items?query=${RARE_WORD}&tag=${RARE_WORD}` },
+    { name: `tag "${SEARCH_TAG}"`, path: `/api/items?tag=${SEARCH_TAG}` },
+    { name: 'item detail', path: `/api/items/${s.itemIds[0]}`, setup: (req) => ({ ...req, path: `/api/items/${itemId()}` }) },
+    { name: 'profile', path: `/api/users/profile/${s.usernames[0]}`, setup: (req) => ({ ...req, path: `/api/users/profile/${profile()}` }) },
+    { name: `user and note search "${PEOPLE_WORD}"`, path: `/api/search?query=${PEOPLE_WORD}` },
+    {
+      name: 'sign-in',
+      method: 'POST',
+      path: '/api/login',
+      body: (username) => JSON.stringify({ username, password: PASSWORD }),
+      setup: (req) => ({ ...req, body: JSON.stringify({ username: signIn(), password: PASSWORD }) }),
+      needsCsrf: true,
+    },
+  ];
+}
+
+// ---- EXPLAIN of every statement one request runs ------------------------------------------------
+
+const WATCHED = new Set(['items', 'users', 'notes']);
+
+function planNodes(node, out = []) {
+  out.push({ node: node['Node Type'], relation: node['Relation Name'], index: node['Index Name'] });
+  for (const child of node.Plans ?? []) planNodes(child, out);
+  return out;
+}
+
+/** Builds the app in-process on the bench database, records the SQL each scenario runs, EXPLAINs it. */
+async function captureAndExplain(target, list, s) {
+  const config = {
+    ...loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000000', DATA_DIR: target.dataDir ?? os.tmpdir() }),
+    databaseUrl: target.url,
+    pgliteDir: target.pgliteDir ?? 'memory://',
+    databasePoolSize: 4,
+  };
+  const app = await buildApp(config, { logger: false });
+  const client = app.database.db.$client;
+  const original = client.query.bind(client);
+  let recording = null;
+  client.query = (q, values, ...rest) => {
+    const text = typeof q === 'string' ? q : q.text;
+    const params = (typeof q === 'object' && q.values) || (Array.isArray(values) ? values : []);
+    recording?.push({ sql: text, params });
+    return original(q, values, ...rest);
+  };
+  const run = (q) => original(q.sql, q.params);
+  const csrf = await app.inject({ method: 'GET', url: '/api/csrf-token' });
+  const cookie = csrf.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const token = csrf.json().token;
+  const explained = {};
+  const captured = {};
+  try {
+    for (const sc of list) {
+      forgetEstimates(app.db); // the cold request: the page total is worked out, not remembered
+      recording = [];
+      const res = await app.inject({
+        method: sc.method ?? 'GET',
+        url: sc.path,
+        headers: sc.needsCsrf ? { cookie, 'x-csrf-token': token, 'content-type': 'application/json' } : {},
+        payload: sc.body ? sc.body(s.usernames[0]) : undefined,
+      });
+      const statements = recording;
+      recording = null;
+      if (res.statusCode >= 300) throw new Error(`${sc.name}: ${sc.path} answered ${res.statusCode} ${res.body.slice(0, 200)}`);
+      captured[sc.name] = statements;
+      const plans = [];
+      for (const st of statements) {
+        if (!/^\s*(select|insert|update|delete|with|explain)\b/i.test(st.sql)) continue;
+        const isExplain = /^\s*explain/i.test(st.sql);
+        const res2 = await run({ sql: isExplain ? st.sql : `EXPLAIN (FORMAT JSON) ${st.sql}`, params: st.params });
+        const raw = res2.rows[0]['QUERY PLAN'];
+        const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan;
+        const nodes = planNodes(plan);
+        const seqScans = nodes.filter((n) => n.node === 'Seq Scan' && WATCHED.has(n.relation)).map((n) => n.relation);
+        plans.push({
+          sql: st.sql.replace(/\s+/g, ' ').trim(),
+          params: st.params,
+          note: isExplain ? 'the planner estimate of the page total (runs no scan)' : undefined,
+          scans: nodes.filter((n) => n.relation || n.index).map((n) => `${n.node}${n.relation ? ` on ${n.relation}` : ''}${n.index ? ` using ${n.index}` : ''}`),
+          seqScans,
+          plan,
+        });
+      }
+      explained[sc.name] = plans;
+    }
+  } finally {
+    client.query = original;
+  }
+  return { app, explained, captured };
+}
+
+// ---- The bare nearest-first SQL --------------------------------------------------------------------
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+}
+
+/** Runs statements (one "request", with the point varied) in a loop on CONNECTIONS connections for the duration. */
+async function bareSql(name, target, capturedApp, statements, points, seconds) {
+  const [probe] = points;
+  const withPoint = (st, p) => ({ sql: st.sql, params: st.params.map((v) => (v === probe.lat ? p.lat : v === probe.lng ? p.lng : v)) });
+  const pool = target.kind === 'postgres' ? new pg.Pool({ connectionString: target.url, max: CONNECTIONS }) : null;
+  const pglite = capturedApp.database.db.$client;
+  const latencies = [];
+  let errors = 0;
+  let next = 0;
+  const worker = async () => {
+    const conn = pool ? await pool.connect() : pglite;
+    try {
+      while (Date.now() < end) {
+        const p = points[next++ % points.length];
+        const t = process.hrtime.bigint();
+        try {
+          for (const st of statements) {
+            const q = withPoint(st, p);
+            await conn.query(q.sql, q.params);
+          }
+          latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+        } catch {
+          errors++;
+        }
+      }
+    } finally {
+      if (pool) conn.release();
+    }
+  };
+  let end = Date.now() + Math.min(2, seconds) * 1000; // warm-up
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  latencies.length = 0;
+  const started = Date.now();
+  end = started + seconds * 1000;
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const elapsed = (Date.now() - started) / 1000;
+  await pool?.end();
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    statements: statements.map((s) => s.sql.replace(/\s+/g, ' ').trim()),
+    perSecond: Math.round(latencies.length / elapsed),
+    p50: +percentile(latencies, 50).toFixed(2),
+    p99: +percentile(latencies, 99).toFixed(2),
+    errors,
+  };
+}
+
+// ---- The server ----------------------------------------------------------------------------------
+
+async function freePort() {
+  for (let port = Number(process.env.BENCH_PORT ?? 3500); port <= 3509; port++) {
+    const free = await new Promise((resolve) => {
+      const s = net.createServer().once('error', () => resolve(false)).listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port between 3500 and 3509');
+}
+
+async function startServer(target) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '1000000',
+    DATABASE_POOL_SIZE: String(poolSize),
+    DATABASE_URL: target.url ?? '',
+    DATA_DIR: target.dataDir ?? path.join(os.tmpdir(), 'share-bench-server'),
+  };
+  for (const k of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'REDIS_URL', 'PUBLIC_URL']) delete env[k];
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  let peakRssMB = 0;
+  const readMemory = () => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      peakRssMB = Math.max(peakRssMB, kb('VmRSS') / 1024, kb('VmHWM') / 1024);
+    } catch {
+      // not Linux, or already gone
+    }
+  };
+  const timer = setInterval(readMemory, 250);
+  return {
+    base,
+    pid: child.pid,
+    peakMemoryMB: () => (readMemory(), Math.round(peakRssMB)),
+    stop: async () => {
+      clearInterval(timer);
+      readMemory();
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function drive(server, sc, seconds, headers) {
+  const request = {
+    method: sc.method ?? 'GET',
+    path: sc.path,
+    headers: { ...headers, ...(sc.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    ...(sc.setup ? { setupRequest: sc.setup } : {}),
+  };
+  return autocannon({ url: server.base, connections: CONNECTIONS, duration: seconds, requests: [request] });
+}
+
+// ---- Main ------------------------------------------------------------------------------------------
+
+const fmt = (n, w) => String(n).padStart(w);
+
+async function main() {
+  const target = await openTarget({ databaseUrl, quick, root });
+  log(`${quick ? 'quick run' : 'full run'} on ${target.label}: ${itemCount.toLocaleString('en')} items, ${userCount.toLocaleString('en')} users, seed ${seed}, ${duration} s a scenario, ${CONNECTIONS} connections`);
+  let server;
+  let capturedApp;
+  try {
+    const seeded = await seedTarget(target);
+    const sampleDb = await openDatabase({ databaseUrl: target.url, pgliteDir: target.pgliteDir ?? 'memory://' });
+    const s = await samples(sampleDb.db).finally(() => sampleDb.close());
+    const list = scenarios(s);
+    const nearestScenario = list.find((x) => x.bar === 'nearest');
+
+    log('capturing and EXPLAINing the SQL of each scenario');
+    const capture = await captureAndExplain(target, list, s);
+    capturedApp = capture.app;
+    const nearestSql = capture.captured[nearestScenario.name].filter((st) => /from items/i.test(st.sql) && !/^\s*explain/i.test(st.sql));
+    const listSql = nearestSql.filter((st) => /order by/i.test(st.sql));
+    log('bare SQL of nearest first, page 1');
+    const bare = [];
+    bare.push(await bareSql('list + capped count (the cold request)', target, capturedApp, nearestSql, s.points, duration));
+    bare.push(await bareSql('list alone (a request while the total is remembered)', target, capturedApp, listSql, s.points, duration));
+    await capturedApp.close();
+    capturedApp = undefined;
+
+    log('starting the production server');
+    server = await startServer(target);
+    const csrf = await fetch(`${server.base}/api/csrf-token`);
+    const csrfHeaders = { cookie: csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-csrf-token': (await csrf.json()).token };
+    const results = [];
+    for (const sc of list) {
+      const headers = sc.needsCsrf ? csrfHeaders : {};
+      if (warmup) await drive(server, sc, warmup, headers);
+      const r = await drive(server, sc, duration, headers);
+      const row = {
+        name: sc.name,
+        path: sc.setup ? `${sc.path} (varied per request)` : sc.path,
+        requestsPerSecond: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
+      };
+      results.push(row);
+      log(`${sc.name}: ${row.requestsPerSecond}/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}`);
+    }
+    // Requests autocannon gave up on at the end (sign-ins queued behind argon2) finish first.
+    await new Promise((r) => setTimeout(r, 3000));
+    await server.stop();
+    const peakMemoryMB = server.peakMemoryMB();
+
+    // ---- The bars (docs/performance.md) ----
+    const nearest = results.find((r) => r.name === nearestScenario.name);
+    const bareList = bare[1];
+    const bars = [
+      { bar: 'nearest first p1: at least half the bare SQL (list alone) per second', value: `${nearest.requestsPerSecond} vs ${bareList.perSecond} (${(nearest.requestsPerSecond / bareList.perSecond).toFixed(2)})`, pass: nearest.requestsPerSecond >= bareList.perSecond / 2 },
+      { bar: 'nearest first p1: p99 under 50 ms, no errors', value: `${nearest.p99} ms, ${nearest.errors + nearest.non2xx} errors`, pass: nearest.requestsPerSecond > 0 && nearest.p99 < 50 && nearest.errors + nearest.non2xx === 0 },
+      ...results
+        .filter((r) => r !== nearest)
+        .map((r) => {
+          const seq = capture.explained[r.name].flatMap((p) => p.seqScans);
+          return {
+            bar: `${r.name}: p99 under 100 ms, no errors, no sequential scan of items/users/notes`,
+            value: `${r.p99} ms, ${r.errors + r.non2xx} errors, ${seq.length ? `Seq Scan on ${seq.join(', ')}` : 'index plans'}`,
+            pass: r.requestsPerSecond > 0 && r.p99 < 100 && r.errors + r.non2xx === 0 && seq.length === 0,
+          };
+        }),
+      { bar: 'server memory under 300 MB', value: `${peakMemoryMB} MB`, pass: peakMemoryMB < 300 },
+    ];
+
+    console.log(`\n${'scenario'.padEnd(40)} ${fmt('req/s', 7)} ${fmt('p50 ms', 7)} ${fmt('p99 ms', 7)} ${fmt('errors', 7)} ${fmt('non2xx', 7)}`);
+    for (const r of results) console.log(`${r.name.padEnd(40)} ${fmt(r.requestsPerSecond, 7)} ${fmt(r.p50, 7)} ${fmt(r.p99, 7)} ${fmt(r.errors, 7)} ${fmt(r.non2xx, 7)}`);
+    for (const b of bare) console.log(`${`bare SQL: ${b.name}`.slice(0, 40).padEnd(40)} ${fmt(b.perSecond, 7)} ${fmt(b.p50, 7)} ${fmt(b.p99, 7)} ${fmt(b.errors, 7)} ${fmt('-', 7)}`);
+    console.log(`server peak memory: ${peakMemoryMB} MB\n`);
+    for (const b of bars) console.log(`${b.pass ? 'PASS' : 'FAIL'}  ${b.bar}: ${b.value}`);
+
+    const date = new Date().toISOString();
+    const out = {
+      date,
+      quick,
+      machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      database: target.kind,
+      seed,
+      items: itemCount,
+      users: userCount,
+      seeding: seeded,
+      durationSeconds: duration,
+      connections: CONNECTIONS,
+      serverPoolSize: poolSize,
+      scenarios: results,
+      bareSql: bare,
+      serverPeakMemoryMB: peakMemoryMB,
+      bars,
+      explain: capture.explained,
+    };
+    const dir = path.join(root, 'bench', 'results');
+    mkdirSync(dir, { recursive: true });
+    // Quick runs (CI) go to a file git ignores; full runs are kept.
+    const file = quick ? path.join(dir, 'quick.json.tmp') : path.join(dir, `${date.slice(0, 10)}-${target.kind}-${itemCount}.json`);
+    writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    log(`results written to ${path.relative(root, file)}`);
+    // No timing assertion; a route that stops answering 2xx is a broken bench (or app).
+    if (results.some((r) => r.non2xx > 0)) process.exitCode = 1;
+  } finally {
+    await server?.stop().catch(() => undefined);
+    await capturedApp?.close().catch(() => undefined);
+    await target.cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
