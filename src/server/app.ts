@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { MSG } from '../shared/messages.js';
@@ -55,6 +55,8 @@ export interface BuildOptions {
   database?: Database;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | object;
+  /** Test hook: sees every route as it is registered (the authorisation matrix checks it lists them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // The API speaks JSON (and multipart for uploads): a text body is a client mistake, 415.
   app.removeContentTypeParser('text/plain');
 
