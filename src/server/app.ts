@@ -61,6 +61,8 @@ export interface BuildOptions {
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+/** How long a start waits for Redis; without it, it starts anyway and limits apply once Redis answers. */
+const REDIS_READY_WAIT_MS = 2000;
 
 /**
  * What a request's log line says about it. The browser's position (lat/lng of nearest-first lists)
@@ -164,11 +166,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  if (redis) {
+    // Commands sent before the connection is up fail (and the limit is skipped): wait a moment for it.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, REDIS_READY_WAIT_MS);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(config.redisUrl
-      ? { redis: new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }), nameSpace: 'rl:' }
-      : {}),
+    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}),
     // A Redis outage must not lock everyone out; the in-process limit is gone for that time.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new AppError(429, `${MSG.tooManyRequests} (in ${context.after})`),

@@ -61,6 +61,7 @@ export async function createTestApp(
       NODE_ENV: 'test',
       SEED_DEMO: 'false',
       AUTH_RATE_LIMIT_MAX: '1000',
+      ACCOUNT_RATE_LIMIT_MAX: '1000',
       DATA_DIR: dataDir,
       SMS_OUTBOX_FILE: path.join(dataDir, 'sms-outbox.jsonl'),
       ...env,
@@ -94,10 +95,10 @@ export class TestClient {
     private readonly ip = '127.0.0.1',
   ) {}
 
-  /** A copy of this browser (same cookies and CSRF token) whose cookie changes do not reach this one. */
-  async fork(): Promise<TestClient> {
+  /** A copy of this browser (same cookies and CSRF token, here or at another address) whose cookie changes do not reach this one. */
+  async fork(ip = this.ip): Promise<TestClient> {
     const token = await this.csrf();
-    const copy = new TestClient(this.app, this.ip);
+    const copy = new TestClient(this.app, ip);
     copy.cookies = new Map(this.cookies);
     copy.csrfToken = token;
     return copy;
