@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { MSG } from '../shared/messages.js';
@@ -55,10 +55,14 @@ export interface BuildOptions {
   database?: Database;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | object;
+  /** Test hook: sees every route as it is registered (the authorisation matrix checks it lists them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+/** How long a start waits for Redis; without it, it starts anyway and limits apply once Redis answers. */
+const REDIS_READY_WAIT_MS = 2000;
 
 /**
  * What a request's log line says about it. The browser's position (lat/lng of nearest-first lists)
@@ -95,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // The API speaks JSON (and multipart for uploads): a text body is a client mistake, 415.
   app.removeContentTypeParser('text/plain');
 
@@ -161,11 +166,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  if (redis) {
+    // Commands sent before the connection is up fail (and the limit is skipped): wait a moment for it.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, REDIS_READY_WAIT_MS);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(config.redisUrl
-      ? { redis: new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }), nameSpace: 'rl:' }
-      : {}),
+    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}),
     // A Redis outage must not lock everyone out; the in-process limit is gone for that time.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new AppError(429, `${MSG.tooManyRequests} (in ${context.after})`),

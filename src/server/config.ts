@@ -36,6 +36,9 @@ const envSchema = z
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
     AUTH_RATE_LIMIT_MAX: positiveInt('AUTH_RATE_LIMIT_MAX').default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt('AUTH_RATE_LIMIT_WINDOW_SECONDS').default(60),
+    ACCOUNT_RATE_LIMIT_MAX: positiveInt('ACCOUNT_RATE_LIMIT_MAX').default(20),
+    ACCOUNT_RATE_LIMIT_WINDOW_SECONDS: positiveInt('ACCOUNT_RATE_LIMIT_WINDOW_SECONDS').default(900),
+    RATE_LIMIT_NAMESPACE: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _, :, . or -').default('rl:'),
     MESSAGE_RATE_LIMIT_MAX: positiveInt('MESSAGE_RATE_LIMIT_MAX').default(30),
     MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt('MESSAGE_RATE_LIMIT_WINDOW_SECONDS').default(60),
     TRUST_PROXY: boolText.default(false),
@@ -91,6 +94,13 @@ export interface Config {
   admin?: { username: string; password: string };
   redisUrl?: string;
   authRateLimit: { max: number; windowMs: number };
+  /**
+   * Attempts per account (login, reset request, reset, phone code, password check), whatever the
+   * address, per window: brute force spread over many addresses still meets this one.
+   */
+  accountRateLimit: { max: number; windowMs: number };
+  /** Prefix of the rate-limit keys in Redis, so apps (or test runs) sharing one Redis can keep apart. */
+  rateLimitNamespace: string;
   /** Messages one signed-in user may send (both message routes together) per window. */
   messageRateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
@@ -154,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     redisUrl: e.REDIS_URL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    accountRateLimit: { max: e.ACCOUNT_RATE_LIMIT_MAX, windowMs: e.ACCOUNT_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { multipart } from './images.js';
 
@@ -48,7 +48,11 @@ export interface TestApp {
 }
 
 /** Builds the real app, exactly as main does, on a database of its own. */
-export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  buildOptions: Omit<BuildOptions, 'database' | 'logger'> = {},
+): Promise<TestApp> {
   const scratch = serverUrl ? await createScratchDatabase() : undefined;
   // Uploads of each test app go to a folder of its own, removed on close.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-test-data-'));
@@ -57,6 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       NODE_ENV: 'test',
       SEED_DEMO: 'false',
       AUTH_RATE_LIMIT_MAX: '1000',
+      ACCOUNT_RATE_LIMIT_MAX: '1000',
       DATA_DIR: dataDir,
       SMS_OUTBOX_FILE: path.join(dataDir, 'sms-outbox.jsonl'),
       ...env,
@@ -66,7 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     databasePoolSize: 4,
     ...overrides,
   };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { ...buildOptions, logger: false });
   return {
     app,
     config,
@@ -89,6 +94,15 @@ export class TestClient {
     private readonly app: FastifyInstance,
     private readonly ip = '127.0.0.1',
   ) {}
+
+  /** A copy of this browser (same cookies and CSRF token, here or at another address) whose cookie changes do not reach this one. */
+  async fork(ip = this.ip): Promise<TestClient> {
+    const token = await this.csrf();
+    const copy = new TestClient(this.app, ip);
+    copy.cookies = new Map(this.cookies);
+    copy.csrfToken = token;
+    return copy;
+  }
 
   async csrf(): Promise<string> {
     if (!this.csrfToken) {

@@ -15,6 +15,7 @@ import {
   updateSettingsBodySchema,
   verifyPhoneBodySchema,
 } from '../../../shared/people.js';
+import { perAccountLimit, usernameKey } from '../../plugins/account-limit.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import {
   addPaymentLink,
@@ -40,6 +41,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const me = { preValidation: signedIn };
   // Codes can be guessed only five at a time per code, and asked for only this often per address.
   const codeRateLimit = { rateLimit: { max: app.config.authRateLimit.max, timeWindow: app.config.authRateLimit.windowMs } };
+  // And per account, whatever the address: the signed-in user for the phone code and password
+  // checks, the username named in the body for the reset.
+  const signedInUserKey = async (request: Parameters<typeof requireUser>[0]) => String((await requireUser(request)).id);
+  const phoneAccountLimit = perAccountLimit(app, 'phone', signedInUserKey);
+  const passwordAccountLimit = perAccountLimit(app, 'password', signedInUserKey);
+  const resetRequestAccountLimit = perAccountLimit(app, 'reset-request', usernameKey);
+  const resetAccountLimit = perAccountLimit(app, 'reset', usernameKey);
 
   app.get('/me/settings', { ...me, schema: { response: { 200: settingsSchema } } }, async (request) =>
     getSettings(db, (await requireUser(request)).id),
@@ -71,18 +79,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     setPhoneNumber(db, (await requireUser(request)).id, null),
   );
 
-  app.post('/me/phone/send-code', { ...me, config: codeRateLimit }, async (request, reply) => {
+  app.post('/me/phone/send-code', { ...me, config: codeRateLimit, preHandler: phoneAccountLimit }, async (request, reply) => {
     await sendPhoneCode(db, app.sms, (await requireUser(request)).id);
     return reply.status(204).send();
   });
 
   app.post(
     '/me/phone/verify',
-    { ...me, config: codeRateLimit, schema: { body: verifyPhoneBodySchema, response: { 200: settingsSchema } } },
+    { ...me, config: codeRateLimit, preHandler: phoneAccountLimit, schema: { body: verifyPhoneBodySchema, response: { 200: settingsSchema } } },
     async (request) => verifyPhone(db, (await requireUser(request)).id, request.body.code),
   );
 
-  app.post('/me/password', { ...me, config: codeRateLimit, schema: { body: changePasswordBodySchema } }, async (request, reply) => {
+  app.post('/me/password', { ...me, config: codeRateLimit, preHandler: passwordAccountLimit, schema: { body: changePasswordBodySchema } }, async (request, reply) => {
     const user = await requireUser(request);
     const persistent = await app.sessions.isPersistent(request);
     await changePassword(db, user.id, request.body.currentPassword, request.body.newPassword);
@@ -105,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
   });
 
-  app.delete('/me', { ...me, config: codeRateLimit, schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
+  app.delete('/me', { ...me, config: codeRateLimit, preHandler: passwordAccountLimit, schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
     const user = await requireUser(request);
     await deleteOwnAccount(db, app.storage, user.id, request.body.password, request.log);
     await app.sessions.end(request, reply);
@@ -114,7 +122,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/request-reset',
-    { config: codeRateLimit, schema: { body: requestResetBodySchema, response: { 200: messageSchema } } },
+    { config: codeRateLimit, preHandler: resetRequestAccountLimit, schema: { body: requestResetBodySchema, response: { 200: messageSchema } } },
     async (request) => {
       const { username } = request.body;
       app.background(() => sendResetCode(db, app.sms, username));
@@ -124,7 +132,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { config: codeRateLimit, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
+    { config: codeRateLimit, preHandler: resetAccountLimit, schema: { body: resetPasswordBodySchema, response: { 200: messageSchema } } },
     async (request) => {
       const userId = await resetPassword(db, request.body.username, request.body.code, request.body.newPassword);
       await app.sessions.endAllFor(userId);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csrfTokenSchema, loginBodySchema, registerBodySchema, sessionUserSchema } from '../../../shared/auth.js';
+import { perAccountLimit, usernameKey } from '../../plugins/account-limit.js';
 import { requireUser } from '../../plugins/guards.js';
 import { authenticate, registerUser } from './service.js';
 
@@ -9,6 +10,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     max: app.config.authRateLimit.max,
     timeWindow: app.config.authRateLimit.windowMs,
   };
+  // Besides the limit per address, one per account: password guesses from many addresses add up.
+  const loginAccountLimit = perAccountLimit(app, 'login', usernameKey);
 
   app.get('/csrf-token', { schema: { response: { 200: csrfTokenSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -32,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { config: { rateLimit }, schema: { body: loginBodySchema, response: { 200: sessionUserSchema } } },
+    { config: { rateLimit }, preHandler: loginAccountLimit, schema: { body: loginBodySchema, response: { 200: sessionUserSchema } } },
     async (request, reply) => {
       const { username, password, rememberMe } = request.body;
       const user = await authenticate(app.db, username, password);

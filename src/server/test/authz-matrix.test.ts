@@ -1,0 +1,431 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../shared/messages.js';
+import { queryRows } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { hashPassword } from '../features/auth/passwords.js';
+import { createTestApp, lastCode, type TestApp, TestClient, uniqueName } from './harness.js';
+import { jpegWithGps, multipart } from './images.js';
+
+/**
+ * The authorisation matrix (issue 7, ASVS V4): every route of the app, called by each role, gets
+ * exactly the answer SPEC section 6 and the issues imply. One table below, one row per route as
+ * Fastify registers it; a route missing from the table (or a row without a route) fails the suite.
+ *
+ * Roles: `visitor` (no session), `user` (signed in, no relation to the thing in the path), `owner`
+ * (owns the thing in the path: the item, the note, the link, the block, the payment link; one of the
+ * two people of the conversation; the account itself for /api/me and /api/users/:id), `other` (the
+ * owner's counterpart where the thing has one: the person who wrote about the item, the linked reader
+ * with note access; elsewhere just another signed-in user) and `admin`. Each request is valid apart
+ * from who sends it, so its status is the authorisation decision, not a validation error.
+ */
+
+type Role = 'visitor' | 'user' | 'owner' | 'other' | 'admin';
+const ROLES: Role[] = ['visitor', 'user', 'owner', 'other', 'admin'];
+type Expected = Record<Role, number>;
+
+const everyone = (status: number): Expected => ({ visitor: status, user: status, owner: status, other: status, admin: status });
+const signedIn = (status: number): Expected => ({ ...everyone(status), visitor: 401 });
+const adminOnly = (status: number): Expected => ({ visitor: 401, user: 403, owner: 403, other: 403, admin: status });
+/** Things of one person nobody else may even see: 404 hides that they exist, admins included. */
+const ownerOnly = (status: number, other = 404): Expected => ({ visitor: 401, user: 404, owner: status, other, admin: 404 });
+/** Public things their owner (or an admin) may change; others may see them, so 403. */
+const ownerOrAdmin = (status: number): Expected => ({ visitor: 401, user: 403, owner: status, other: 403, admin: status });
+
+interface Call {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Sends as this browser instead of the role's own (a fresh account for calls that change or end it). */
+  as?: TestClient;
+}
+
+interface Row {
+  /** Method and path exactly as registered, e.g. `DELETE /api/items/:id`. */
+  route: string;
+  expected: Expected;
+  /** Builds one valid request for this role (making fresh fixtures where the call uses them up). */
+  call(role: Role): Call | Promise<Call>;
+}
+
+const PASSWORD = 'matrix-password';
+const registered = new Set<string>();
+let t: TestApp;
+const browsers = {} as Record<Role, TestClient>;
+const f = {} as {
+  imageUrl: string;
+  vendorId: number;
+  item: number;
+  conversation: number;
+  note: number;
+  link: number;
+  support: number;
+  adminVendor: number;
+  hidden: TestClient;
+  hiddenName: string;
+  loginName: string;
+  resetName: string;
+  reporter: TestClient;
+};
+let phoneCounter = 0;
+const newPhone = () => `+1555${String(process.pid % 1000).padStart(3, '0')}${String(++phoneCounter).padStart(4, '0')}`;
+
+async function json<T>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>, status: number): Promise<T> {
+  const r = await res;
+  if (r.statusCode !== status) throw new Error(`fixture: expected ${status}, got ${r.statusCode} ${r.body}`);
+  return r.json() as T;
+}
+const send = (c: TestClient, method: string, url: string, payload?: unknown) => c.request({ method: method as 'POST', url, payload: payload as object });
+
+/** A signed-in browser of a new account (an admin one when asked). */
+async function freshAccount(admin = false): Promise<{ client: TestClient; id: number; username: string }> {
+  const client = new TestClient(t.app);
+  const user = await client.register(uniqueName('mx'), PASSWORD);
+  if (admin) await t.app.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+  return { client, id: user.id, username: user.username };
+}
+/** A browser of the role's kind on an account of its own, for calls that change or end the account. */
+async function freshActor(role: Role): Promise<TestClient> {
+  return role === 'visitor' ? new TestClient(t.app) : (await freshAccount(role === 'admin')).client;
+}
+let passwordHash: string;
+/** An account nobody signs in to (written directly: no argon2 run per fixture). */
+async function bareUser(values: Partial<typeof users.$inferInsert> = {}): Promise<{ id: number; username: string }> {
+  const [row] = await t.app.db
+    .insert(users)
+    .values({ username: uniqueName('bare'), password: passwordHash, ...values })
+    .returning({ id: users.id, username: users.username });
+  return row!;
+}
+
+const newItem = async () =>
+  (
+    await json<{ id: number }>(
+      browsers.owner.post('/api/items', { title: 'A matrix chair', description: 'Sturdy, a little worn', imageUrl: f.imageUrl, latitude: 40.71, longitude: -74 }),
+      201,
+    )
+  ).id;
+/** A conversation between the owner (of a new item) and `other`, who wrote about it. */
+const newConversation = async () => (await json<{ id: number }>(browsers.other.post(`/api/items/${await newItem()}/messages`, { body: 'Is it still there?' }), 201)).id;
+const newNote = async (visibility: 'private' | 'linked' | 'public') =>
+  (await json<{ id: number }>(browsers.owner.post('/api/notes', { content: `A ${visibility} note`, visibility }), 201)).id;
+const newLink = async () => (await json<{ id: number }>(browsers.owner.post('/api/links', { username: (await bareUser()).username }), 201)).id;
+const newBlock = async () => (await json<{ id: number }>(browsers.owner.post('/api/blocks', { username: (await bareUser()).username }), 201)).id;
+const newPaymentLink = async () =>
+  (await json<{ id: number }>(browsers.owner.post('/api/me/payment-ids', { vendorId: f.vendorId, paymentId: uniqueName('pay') }), 201)).id;
+const newReport = async () =>
+  (await json<{ id: number }>(f.reporter.post('/api/reports', { username: (await bareUser()).username, reason: 'spam' }), 201)).id;
+
+const item = { title: 'A lamp for you', description: 'Works, with a bulb', latitude: 40.7, longitude: -74.01 };
+
+const TABLE: Row[] = [
+  // Health (outside /api, listed anyway)
+  { route: 'GET /healthz', expected: everyone(200), call: () => ({ url: '/healthz' }) },
+  { route: 'GET /readyz', expected: everyone(200), call: () => ({ url: '/readyz' }) },
+
+  // Accounts and sessions
+  { route: 'GET /api/csrf-token', expected: everyone(200), call: () => ({ url: '/api/csrf-token' }) },
+  { route: 'GET /api/user', expected: signedIn(200), call: () => ({ url: '/api/user' }) },
+  // Signing in (or up) ends the session the browser held: these run on a fresh account's browser.
+  {
+    route: 'POST /api/register',
+    expected: everyone(201),
+    call: async (role) => ({ url: '/api/register', payload: { username: uniqueName('reg'), password: PASSWORD, isVisible: true }, as: await freshActor(role) }),
+  },
+  {
+    route: 'POST /api/login',
+    expected: everyone(200),
+    call: async (role) => ({ url: '/api/login', payload: { username: f.loginName, password: PASSWORD }, as: await freshActor(role) }),
+  },
+  { route: 'POST /api/logout', expected: everyone(204), call: async (role) => ({ url: '/api/logout', as: await freshActor(role) }) },
+  { route: 'GET /api/config', expected: everyone(200), call: () => ({ url: '/api/config' }) },
+
+  // Items
+  { route: 'GET /api/items', expected: everyone(200), call: () => ({ url: '/api/items?page=1' }) },
+  { route: 'GET /api/me/items', expected: signedIn(200), call: () => ({ url: '/api/me/items' }) },
+  { route: 'GET /api/items/:id', expected: everyone(200), call: () => ({ url: `/api/items/${f.item}` }) },
+  { route: 'POST /api/items', expected: signedIn(201), call: () => ({ url: '/api/items', payload: { ...item, imageUrl: f.imageUrl } }) },
+  { route: 'PATCH /api/items/:id', expected: ownerOrAdmin(200), call: () => ({ url: `/api/items/${f.item}`, payload: { renew: true } }) },
+  { route: 'DELETE /api/items/:id', expected: ownerOrAdmin(204), call: async () => ({ url: `/api/items/${await newItem()}` }) },
+  {
+    route: 'POST /api/upload-image',
+    expected: signedIn(201),
+    call: async () => {
+      const { payload, headers } = multipart([{ field: 'image', filename: 'photo.jpg', type: 'image/jpeg', data: await jpegWithGps(64, 48) }]);
+      return { url: '/api/upload-image', payload, headers };
+    },
+  },
+
+  // Profiles: a hidden profile is seen by its owner and the admins only.
+  {
+    route: 'GET /api/users/profile/:username',
+    expected: { visitor: 404, user: 404, owner: 200, other: 404, admin: 200 },
+    call: (role) => ({ url: `/api/users/profile/${f.hiddenName}`, as: role === 'owner' ? f.hidden : undefined }),
+  },
+  { route: 'GET /api/vendors', expected: everyone(200), call: () => ({ url: '/api/vendors' }) },
+
+  // The signed-in user's own account
+  { route: 'GET /api/me/settings', expected: signedIn(200), call: () => ({ url: '/api/me/settings' }) },
+  { route: 'PATCH /api/me', expected: signedIn(200), call: () => ({ url: '/api/me', payload: { isVisible: true } }) },
+  {
+    route: 'POST /api/me/payment-ids',
+    expected: signedIn(201),
+    call: () => ({ url: '/api/me/payment-ids', payload: { vendorId: f.vendorId, paymentId: uniqueName('pay') } }),
+  },
+  { route: 'DELETE /api/me/payment-ids/:id', expected: ownerOnly(204), call: async () => ({ url: `/api/me/payment-ids/${await newPaymentLink()}` }) },
+  { route: 'PUT /api/me/phone', expected: signedIn(200), call: () => ({ url: '/api/me/phone', payload: { phoneNumber: newPhone() } }) },
+  { route: 'DELETE /api/me/phone', expected: signedIn(200), call: () => ({ url: '/api/me/phone' }) },
+  {
+    route: 'POST /api/me/phone/send-code',
+    expected: signedIn(204),
+    call: async (role) => {
+      const as = await freshActor(role);
+      if (role !== 'visitor') await json(send(as, 'PUT', '/api/me/phone', { phoneNumber: newPhone() }), 200);
+      return { url: '/api/me/phone/send-code', as };
+    },
+  },
+  {
+    route: 'POST /api/me/phone/verify',
+    expected: signedIn(200),
+    call: async (role) => {
+      const as = await freshActor(role);
+      if (role === 'visitor') return { url: '/api/me/phone/verify', payload: { code: '123456' }, as };
+      const phoneNumber = newPhone();
+      await json(send(as, 'PUT', '/api/me/phone', { phoneNumber }), 200);
+      expect((await as.post('/api/me/phone/send-code')).statusCode).toBe(204);
+      return { url: '/api/me/phone/verify', payload: { code: await lastCode(t, phoneNumber) }, as };
+    },
+  },
+  {
+    route: 'POST /api/me/password',
+    expected: signedIn(204),
+    call: async (role) => ({ url: '/api/me/password', payload: { currentPassword: PASSWORD, newPassword: 'changed-password' }, as: await freshActor(role) }),
+  },
+  {
+    route: 'POST /api/me/deletion-request',
+    expected: signedIn(201),
+    call: async (role) => ({ url: '/api/me/deletion-request', payload: { reason: 'Moving away' }, as: await freshActor(role) }),
+  },
+  { route: 'GET /api/me/export', expected: signedIn(200), call: () => ({ url: '/api/me/export' }) },
+  {
+    // An admin account is removed by another admin, never by itself.
+    route: 'DELETE /api/me',
+    expected: { ...signedIn(204), admin: 403 },
+    call: async (role) => ({ url: '/api/me', payload: { password: PASSWORD }, as: await freshActor(role) }),
+  },
+  { route: 'POST /api/request-reset', expected: everyone(200), call: () => ({ url: '/api/request-reset', payload: { username: f.resetName } }) },
+  {
+    route: 'POST /api/reset-password',
+    expected: everyone(200),
+    call: async () => {
+      const phoneNumber = newPhone();
+      const target = await bareUser({ phoneNumber });
+      await json(new TestClient(t.app).post('/api/request-reset', { username: target.username }), 200);
+      return { url: '/api/reset-password', payload: { username: target.username, code: await lastCode(t, phoneNumber), newPassword: 'reset-password' } };
+    },
+  },
+
+  // Notes (the owner's `linked` note, shared with `other`) and links
+  { route: 'GET /api/notes', expected: signedIn(200), call: () => ({ url: '/api/notes' }) },
+  { route: 'GET /api/notes/:id', expected: ownerOnly(200, 200), call: () => ({ url: `/api/notes/${f.note}` }) },
+  { route: 'POST /api/notes', expected: signedIn(201), call: () => ({ url: '/api/notes', payload: { content: 'Buy milk', visibility: 'private' } }) },
+  { route: 'PATCH /api/notes/:id', expected: ownerOnly(200, 403), call: () => ({ url: `/api/notes/${f.note}`, payload: { content: 'Changed by its author' } }) },
+  { route: 'DELETE /api/notes/:id', expected: ownerOnly(204, 403), call: async () => ({ url: `/api/notes/${await newNote('linked')}` }) },
+  { route: 'GET /api/links', expected: signedIn(200), call: () => ({ url: '/api/links' }) },
+  { route: 'POST /api/links', expected: signedIn(201), call: async () => ({ url: '/api/links', payload: { username: (await bareUser()).username } }) },
+  { route: 'PATCH /api/links/:id', expected: ownerOnly(200), call: () => ({ url: `/api/links/${f.link}`, payload: { hasNoteAccess: true } }) },
+  { route: 'DELETE /api/links/:id', expected: ownerOnly(204), call: async () => ({ url: `/api/links/${await newLink()}` }) },
+
+  // Blocks
+  { route: 'GET /api/blocks', expected: signedIn(200), call: () => ({ url: '/api/blocks' }) },
+  { route: 'POST /api/blocks', expected: signedIn(201), call: async () => ({ url: '/api/blocks', payload: { username: (await bareUser()).username } }) },
+  { route: 'DELETE /api/blocks/:id', expected: ownerOnly(204), call: async () => ({ url: `/api/blocks/${await newBlock()}` }) },
+
+  // Conversations (between the owner and `other`); the owner cannot write about their own item (400).
+  {
+    route: 'POST /api/items/:id/messages',
+    expected: { visitor: 401, user: 201, owner: 400, other: 201, admin: 201 },
+    call: () => ({ url: `/api/items/${f.item}/messages`, payload: { body: 'Could I have it?' } }),
+  },
+  { route: 'GET /api/conversations', expected: signedIn(200), call: () => ({ url: '/api/conversations' }) },
+  { route: 'GET /api/conversations/unread-count', expected: signedIn(200), call: () => ({ url: '/api/conversations/unread-count' }) },
+  { route: 'GET /api/conversations/:id', expected: ownerOnly(200, 200), call: () => ({ url: `/api/conversations/${f.conversation}` }) },
+  {
+    route: 'POST /api/conversations/:id/messages',
+    expected: ownerOnly(201, 201),
+    call: () => ({ url: `/api/conversations/${f.conversation}/messages`, payload: { body: 'Tomorrow at six?' } }),
+  },
+  // Only the item's owner promises it; the other person of the conversation may see it, so 403.
+  { route: 'POST /api/conversations/:id/promise', expected: ownerOnly(200, 403), call: async () => ({ url: `/api/conversations/${await newConversation()}/promise` }) },
+
+  // Search
+  { route: 'GET /api/search', expected: everyone(200), call: () => ({ url: '/api/search?query=chair' }) },
+
+  // Support requests
+  {
+    route: 'POST /api/support-requests',
+    expected: signedIn(201),
+    call: () => ({ url: '/api/support-requests', payload: { type: 'technical_issue', description: 'The map does not load for me' } }),
+  },
+  { route: 'GET /api/support-requests/mine', expected: signedIn(200), call: () => ({ url: '/api/support-requests/mine' }) },
+  { route: 'GET /api/support-requests', expected: adminOnly(200), call: () => ({ url: '/api/support-requests' }) },
+  // `owner` filed this request: resolving it is still for admins.
+  { route: 'PATCH /api/support-requests/:id', expected: adminOnly(200), call: () => ({ url: `/api/support-requests/${f.support}`, payload: { status: 'resolved' } }) },
+
+  // Reports
+  { route: 'POST /api/reports', expected: signedIn(201), call: async () => ({ url: '/api/reports', payload: { username: (await bareUser()).username, reason: 'scam' } }) },
+  { route: 'GET /api/admin/reports', expected: adminOnly(200), call: () => ({ url: '/api/admin/reports' }) },
+  { route: 'POST /api/admin/reports/:id/resolve', expected: adminOnly(200), call: async () => ({ url: `/api/admin/reports/${await newReport()}/resolve`, payload: { action: 'dismiss' } }) },
+
+  // Admin dashboard; for the user routes `owner` is the account in the path.
+  { route: 'GET /api/users', expected: adminOnly(200), call: () => ({ url: '/api/users' }) },
+  {
+    route: 'DELETE /api/users/:id',
+    expected: adminOnly(204),
+    call: async (role) => {
+      const victim = await freshAccount();
+      return { url: `/api/users/${victim.id}`, as: role === 'owner' ? victim.client : undefined };
+    },
+  },
+  {
+    route: 'PATCH /api/users/:id/verify',
+    expected: adminOnly(200),
+    call: async (role) => {
+      const target = await freshAccount();
+      return { url: `/api/users/${target.id}/verify`, payload: { isVerified: true }, as: role === 'owner' ? target.client : undefined };
+    },
+  },
+  { route: 'GET /api/admin/notes', expected: adminOnly(200), call: () => ({ url: '/api/admin/notes' }) },
+  // `owner` wrote this public note: deleting it through the admin route is still for admins.
+  { route: 'DELETE /api/admin/notes/:id', expected: adminOnly(204), call: async () => ({ url: `/api/admin/notes/${await newNote('public')}` }) },
+  { route: 'GET /api/admin/vendors', expected: adminOnly(200), call: () => ({ url: '/api/admin/vendors' }) },
+  { route: 'POST /api/admin/vendors', expected: adminOnly(201), call: () => ({ url: '/api/admin/vendors', payload: { name: uniqueName('Vendor') } }) },
+  { route: 'PATCH /api/admin/vendors/:id', expected: adminOnly(200), call: () => ({ url: `/api/admin/vendors/${f.adminVendor}`, payload: { active: true } }) },
+];
+
+const methodOf = (row: Row) => row.route.split(' ')[0]!;
+const isWrite = (row: Row) => !['GET', 'HEAD'].includes(methodOf(row));
+
+/** Sends a row's request as a role, from a copy of the role's browser (so sign-ins and sign-outs stay there). */
+async function callAs(row: Row, role: Role) {
+  const call = await row.call(role);
+  const browser = await (call.as ?? browsers[role]).fork();
+  const res = await browser.request({ method: methodOf(row) as 'GET', url: call.url, payload: call.payload as object, headers: call.headers });
+  return res;
+}
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { ADMIN_USERNAME: 'matrix_admin', ADMIN_PASSWORD: PASSWORD, MESSAGE_RATE_LIMIT_MAX: '1000' },
+    {},
+    {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
+      },
+    },
+  );
+  passwordHash = await hashPassword(PASSWORD);
+  browsers.visitor = new TestClient(t.app);
+  for (const role of ['user', 'owner', 'other'] as const) browsers[role] = (await freshAccount()).client;
+  browsers.admin = new TestClient(t.app);
+  await browsers.admin.login('matrix_admin', PASSWORD);
+
+  const { payload, headers } = multipart([{ field: 'image', filename: 'chair.jpg', type: 'image/jpeg', data: await jpegWithGps(64, 48) }]);
+  f.imageUrl = (await json<{ imageUrl: string }>(browsers.owner.request({ method: 'POST', url: '/api/upload-image', payload, headers }), 201)).imageUrl;
+  f.vendorId = (await json<{ id: number }[]>(browsers.visitor.get('/api/vendors'), 200))[0]!.id;
+  f.item = await newItem();
+  f.conversation = (await json<{ id: number }>(browsers.other.post(`/api/items/${f.item}/messages`, { body: 'Hello, is it free?' }), 201)).id;
+  const otherName = (await json<{ username: string }>(browsers.other.get('/api/user'), 200)).username;
+  f.link = (await json<{ id: number }>(browsers.owner.post('/api/links', { username: otherName }), 201)).id;
+  await json(send(browsers.owner, 'PATCH', `/api/links/${f.link}`, { hasNoteAccess: true }), 200);
+  f.note = await newNote('linked');
+  f.support = (await json<{ id: number }>(browsers.owner.post('/api/support-requests', { type: 'other', description: 'Please look at this' }), 201)).id;
+  f.adminVendor = (await json<{ id: number }>(browsers.admin.post('/api/admin/vendors', { name: uniqueName('Shop') }), 201)).id;
+  const hidden = await freshAccount();
+  await json(send(hidden.client, 'PATCH', '/api/me', { isVisible: false }), 200);
+  f.hidden = hidden.client;
+  f.hiddenName = hidden.username;
+  f.loginName = (await bareUser()).username;
+  f.resetName = (await bareUser()).username;
+  f.reporter = (await freshAccount()).client;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the table lists every route', () => {
+  it('has a row for each /api route the app registers, and no row without a route', () => {
+    const listed = TABLE.map((r) => r.route);
+    expect(new Set(listed).size, 'a route is listed twice').toBe(listed.length);
+    const missing = [...registered].filter((r) => r.split(' ')[1]!.startsWith('/api') && !listed.includes(r));
+    expect(missing, 'routes with no row in the authorisation matrix').toEqual([]);
+    expect(
+      listed.filter((r) => !registered.has(r)),
+      'rows for routes the app does not have',
+    ).toEqual([]);
+  });
+});
+
+describe('authorisation matrix', () => {
+  it.each(TABLE.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const actual = {} as Expected;
+    const bodies: string[] = [];
+    for (const role of ROLES) {
+      const res = await callAs(row, role);
+      actual[role] = res.statusCode;
+      if (res.statusCode !== row.expected[role]) bodies.push(`${role}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode === 401) expect(res.json()).toEqual({ message: MSG.notSignedIn });
+    }
+    expect(actual, bodies.join('\n')).toEqual(row.expected);
+  }, 60_000);
+});
+
+/** Every table's rows, as one fingerprint per table: a write that changed anything changes it. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const tables = await queryRows<{ tablename: string }>(t.app.db, sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
+  const out: Record<string, string> = {};
+  for (const { tablename } of tables) {
+    const [row] = await queryRows<{ n: number; h: string }>(
+      t.app.db,
+      sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${tablename}" x`),
+    );
+    out[tablename] = `${row!.n}:${row!.h}`;
+  }
+  return out;
+}
+
+describe('CSRF: every write without a token, or with a wrong one, is refused and changes nothing', () => {
+  const writes = TABLE.filter(isWrite);
+
+  it('covers the writes of the table', () => {
+    expect(writes.length).toBeGreaterThan(30);
+  });
+
+  it.each(writes.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    // The role that may make this call: without the token it would succeed.
+    const role = (['owner', 'user', 'other', 'admin', 'visitor'] as const).find((r) => row.expected[r] < 300)!;
+    const call = await row.call(role);
+    const browser = await (call.as ?? browsers[role]).fork();
+    const foreign = await new TestClient(t.app).csrf();
+    const own = await browser.csrf();
+    const before = await fingerprint();
+    const request = (token?: string) =>
+      browser.request({
+        method: methodOf(row) as 'POST',
+        url: call.url,
+        payload: call.payload as object,
+        headers: { ...call.headers, ...(token === undefined ? {} : { 'x-csrf-token': token }) },
+        csrf: false,
+      });
+    const wrong = [undefined, foreign, `${own.split('.')[0]}.${'A'.repeat(43)}`, 'forged', ''];
+    for (const token of wrong) {
+      const res = await request(token);
+      expect(res.statusCode, `token ${JSON.stringify(token)}`).toBe(403);
+      expect(res.json()).toEqual({ message: MSG.invalidCsrf });
+    }
+    expect(await fingerprint()).toEqual(before);
+    // The same request with the right token goes through: it was refused for the token alone.
+    expect((await request(own)).statusCode).toBe(row.expected[role]);
+  }, 60_000);
+});
