@@ -41,6 +41,13 @@ export interface ServerProcess {
  * limits high enough for load, and waits until /readyz says ready.
  */
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  // A server left over on the port would answer /readyz in this one's place.
+  const taken = await new Promise<boolean>((resolve) => {
+    const probe = net.connect(port, '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
+    probe.unref();
+    setTimeout(() => probe.destroy(), 1000);
+  });
+  if (taken) throw new Error(`port ${port} is in use: set SYSTEM_PORT_BASE to a free range`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-system-'));
   let output = '';
   const child = spawn(process.execPath, [MAIN], {
