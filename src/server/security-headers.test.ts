@@ -77,14 +77,17 @@ describe('caching of personal data', () => {
 });
 
 describe('HSTS', () => {
-  it('is sent with a year and subdomains when PUBLIC_URL is https, and the CSP upgrades insecure requests', async () => {
+  it('is sent with a year and subdomains when PUBLIC_URL is https; the CSP upgrades insecure requests, cookies are Secure', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://share.example.org' });
     try {
-      for (const url of ['/api/items', '/healthz']) {
+      for (const url of ['/api/csrf-token', '/healthz']) {
         const res = await secure.app.inject({ method: 'GET', url });
         expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
         expect(parseCsp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
       }
+      // And cookies are Secure, __Host- prefixed.
+      const res = await secure.app.inject({ method: 'GET', url: '/api/csrf-token' });
+      expect(res.cookies.find((c) => c.name === '__Host-csrf')).toMatchObject({ secure: true, httpOnly: true, path: '/' });
     } finally {
       await secure.close();
     }

@@ -1,20 +1,7 @@
 // The database goes away for a few seconds under load: answers during the cut are quick 503s with a
 // JSON message, /readyz says not ready, the app recovers by itself, and no acknowledged write is lost.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { imageOf } from '../../src/server/test/images.js';
-import {
-  createScratchDatabase,
-  hostPort,
-  HttpClient,
-  PG_SERVER_URL,
-  PORT_BASE,
-  queryDirect,
-  runMixedLoad,
-  type ServerProcess,
-  sleep,
-  startServer,
-  startTcpProxy,
-} from './support.js';
+import { expect, it } from 'vitest';
+import { hostPort, queryDirect, runMixedLoad, serverOnScratchDatabase, sleep, startTcpProxy, twoUsersWithItems, PORT_BASE } from './support.js';
 
 const CUT_AFTER_MS = 4000;
 const CUT_MS = 5000;
@@ -22,30 +9,18 @@ const LOAD_SECONDS = 16;
 /** After the restore, the pool needs a moment to open new connections. */
 const RECOVERY_MS = 3000;
 
-let db: Awaited<ReturnType<typeof createScratchDatabase>>;
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  db = await createScratchDatabase(PG_SERVER_URL, 'system_faults');
-  proxy = await startTcpProxy(hostPort(db.url));
-  server = await startServer(PORT_BASE, { DATABASE_URL: proxy.urlFor(db.url) });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await proxy?.close();
-  await db?.drop();
+const state = serverOnScratchDatabase('system_faults', PORT_BASE, {
+  before: async (databaseUrl) => {
+    proxy = await startTcpProxy(hostPort(databaseUrl));
+    return proxy.urlFor(databaseUrl);
+  },
+  after: async () => proxy?.close(),
 });
 
 it('answers 503 while the database is cut, recovers by itself and loses no acknowledged write', async () => {
-  const image = await imageOf('png');
-  const owner = new HttpClient(server.url);
-  await owner.register(`faults_owner_${Date.now() % 100000}`);
-  const otherItemId = await owner.postItem(image, 'System chair');
-  const user = new HttpClient(server.url);
-  await user.register(`faults_user_${Date.now() % 100000}`);
-  const itemId = await user.postItem(image, 'System table');
+  const { server, db } = state;
+  const { user, itemId, otherItemId } = await twoUsersWithItems(server, 'faults');
 
   const load = runMixedLoad({ url: server.url, client: user, itemId, otherItemId, connections: 16, seconds: LOAD_SECONDS, tag: 'faults' });
 

@@ -1,21 +1,10 @@
 // SIGTERM: the request in flight finishes, new ones are refused, the process exits with 0.
 import http from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { imageOf } from '../../src/server/test/images.js';
-import { createScratchDatabase, HttpClient, PG_SERVER_URL, PORT_BASE, queryDirect, type ServerProcess, sleep, startServer } from './support.js';
+import { HttpClient, PORT_BASE, queryDirect, serverOnScratchDatabase, sleep } from './support.js';
 
-let db: Awaited<ReturnType<typeof createScratchDatabase>>;
-let server: ServerProcess;
-
-beforeAll(async () => {
-  db = await createScratchDatabase(PG_SERVER_URL, 'system_shutdown');
-  server = await startServer(PORT_BASE + 1, { DATABASE_URL: db.url });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await db?.drop();
-});
+const state = serverOnScratchDatabase('system_shutdown', PORT_BASE + 1);
 
 /** A POST whose body is sent in two halves: the caller decides when the second half goes. */
 function slowPost(url: string, headers: Record<string, string>, body: string) {
@@ -36,6 +25,7 @@ function slowPost(url: string, headers: Record<string, string>, body: string) {
 }
 
 it('finishes the request in flight, refuses new ones and exits with 0', async () => {
+  const { server, db } = state;
   const user = new HttpClient(server.url);
   await user.register(`shutdown_${Date.now() % 100000}`);
   // A photo first, then the item that uses it: its body is half sent when SIGTERM arrives.

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { imageOf } from '../../src/server/test/images.js';
 import { createScratchDatabase } from '../../src/server/test/harness.js';
 
 export { createScratchDatabase };
@@ -339,4 +341,39 @@ export function runMixedLoad(opts: {
       (err, result) => (err ? reject(err) : resolve({ result, responses, acknowledged })),
     );
   });
+}
+
+/**
+ * A database of its own and the built server on it, started before the file's tests and stopped
+ * (database dropped) after them. `serverUrl(db)` says what the server connects to (a proxy, say).
+ */
+export function serverOnScratchDatabase(
+  prefix: string,
+  port: number,
+  options: { env?: Record<string, string>; before?: (databaseUrl: string) => Promise<string>; after?: () => Promise<void> } = {},
+) {
+  const state = {} as { db: Awaited<ReturnType<typeof createScratchDatabase>>; server: ServerProcess };
+  beforeAll(async () => {
+    state.db = await createScratchDatabase(PG_SERVER_URL, prefix);
+    const databaseUrl = options.before ? await options.before(state.db.url) : state.db.url;
+    state.server = await startServer(port, { DATABASE_URL: databaseUrl, ...options.env });
+  });
+  afterAll(async () => {
+    await state.server?.stop();
+    await options.after?.();
+    await state.db?.drop();
+  });
+  return state;
+}
+
+/** Two signed-in users with an item each: `user` will write about `otherItemId`, the owner's. */
+export async function twoUsersWithItems(server: ServerProcess, tag: string) {
+  const image = await imageOf('png');
+  const owner = new HttpClient(server.url);
+  await owner.register(`${tag}_owner_${Date.now() % 100000}`);
+  const otherItemId = await owner.postItem(image, 'System chair');
+  const user = new HttpClient(server.url);
+  await user.register(`${tag}_user_${Date.now() % 100000}`);
+  const itemId = await user.postItem(image, 'System table');
+  return { owner, user, itemId, otherItemId };
 }
