@@ -72,39 +72,6 @@ describe('errors', () => {
   });
 });
 
-describe('security headers', () => {
-  it('sends a strict Content-Security-Policy and the usual protections', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/browse' });
-    const csp = res.headers['content-security-policy'] as string;
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-  });
-
-  it('API answers are never cached', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user' });
-    expect(res.headers['cache-control']).toBe('no-store');
-  });
-});
-
-describe('behind https', () => {
-  it('sends HSTS and Secure __Host- cookies when PUBLIC_URL is https', async () => {
-    const secure = await createTestApp({ PUBLIC_URL: 'https://share.example.org' });
-    try {
-      const res = await secure.app.inject({ method: 'GET', url: '/api/csrf-token' });
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
-      const cookie = res.cookies.find((c) => c.name === '__Host-csrf');
-      expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/' });
-    } finally {
-      await secure.close();
-    }
-  });
-});
-
 describe('request logs', () => {
   it('do not keep the position a browser sent for nearest-first lists', async () => {
     const { Writable } = await import('node:stream');

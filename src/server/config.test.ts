@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { DEMO_PASSWORD } from './db/seed.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -18,10 +19,29 @@ describe('loadConfig', () => {
     });
   });
 
-  it('turns demo content off in production unless asked for', () => {
+  it('turns demo content off in production, and refuses to turn it on there', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: demo content and its demo admin are never added in production/);
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  describe('production refuses a demo or well-known admin password', () => {
+    const production = { NODE_ENV: 'production', ADMIN_USERNAME: 'site_admin' };
+    it.each([DEMO_PASSWORD, 'Demo-Password', 'password123!', 'CHANGE_ME_NOW', 'administrator', '123456789012', 'aaaaaaaaaaaaaa', 'Site-Admin!!'])(
+      '%s',
+      (password) => {
+        expect(() => loadConfig({ ...production, ADMIN_PASSWORD: password })).toThrow(
+          /ADMIN_PASSWORD: is the demo password, a well-known default or the user name/,
+        );
+      },
+    );
+
+    it('accepts a password of its own, and the demo password outside production', () => {
+      expect(loadConfig({ ...production, ADMIN_PASSWORD: 'e2e-admin-password' }).admin).toEqual({ username: 'site_admin', password: 'e2e-admin-password' });
+      expect(loadConfig({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: DEMO_PASSWORD }).admin?.password).toBe(DEMO_PASSWORD);
+    });
   });
 
   it('reads every variable', () => {
@@ -58,6 +78,9 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'images' }, 'S3_PUBLIC_URL'],
     [{ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ ITEM_TTL_DAYS: '0' }, 'ITEM_TTL_DAYS'],
+    [{ S3_BUCKET: 'images', S3_PUBLIC_URL: 'https://cdn.example.org', S3_ACCESS_KEY_ID: 'AKIA123' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
+    [{ S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
+    [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+15550100' }, 'TWILIO_AUTH_TOKEN is needed with SMS_PROVIDER=twilio'],
   ])('refuses %j with a message naming the problem', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

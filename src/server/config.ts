@@ -126,6 +126,34 @@ export interface Config {
   clientDir?: string;
 }
 
+/**
+ * Passwords nobody may use for a production admin: the demo accounts' password (README), defaults
+ * that password lists try first, and the user name itself. Compared without case and punctuation.
+ */
+const WELL_KNOWN_PASSWORDS = [
+  'demo-password',
+  'password',
+  'password123',
+  'passwordpassword',
+  'changeme',
+  'changemenow',
+  'administrator',
+  'adminadmin',
+  'adminpassword',
+  'secretpassword',
+  'letmeinplease',
+  'qwertyuiop',
+  '123456789012',
+  'sharenearby',
+  'sharenearbyadmin',
+];
+const normalisePassword = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function isWellKnownPassword(password: string, username: string): boolean {
+  const p = normalisePassword(password);
+  return p === normalisePassword(username) || WELL_KNOWN_PASSWORDS.some((known) => normalisePassword(known) === p) || /^(.)\1*$/.test(p);
+}
+
 const emptyToUndefined = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 
@@ -145,7 +173,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     const minAdminPassword = production ? 12 : 6;
     if (e.ADMIN_PASSWORD.length < minAdminPassword) {
       problems.push(`ADMIN_PASSWORD: must be at least ${minAdminPassword} characters${production ? ' in production' : ''}`);
+    } else if (production && isWellKnownPassword(e.ADMIN_PASSWORD, e.ADMIN_USERNAME)) {
+      problems.push('ADMIN_PASSWORD: is the demo password, a well-known default or the user name; choose a password of your own for production');
     }
+  }
+  if (production && e.SEED_DEMO === true) {
+    // The demo content brings demo accounts (an admin among them) with a password printed in the README.
+    problems.push('SEED_DEMO: demo content and its demo admin are never added in production; remove SEED_DEMO or set it to false');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK\'s own sources)');
   }
   if (problems.length) throw new ConfigError(problems);
 

@@ -25,12 +25,18 @@ export const conflict = (message: string) => new AppError(409, message);
 // Connection failures and server shutdowns: the database is away, not the request at fault.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
+// What node-postgres says when the connection died (a transaction's ROLLBACK then fails with "not
+// queryable", hiding the first error), when no connection could be made in time, and when the pool
+// has been closed by a shutdown while a request was still running.
+const CONNECTION_LOST =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Cannot use a pool after calling end on the pool/i;
+
 function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message)) return true;
+    if (typeof message === 'string' && CONNECTION_LOST.test(message)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return sqlState(err)?.startsWith('08') ?? false;

@@ -36,6 +36,11 @@ async function main(): Promise<void> {
       },
     );
   };
+  // A keep-alive connection busy at the signal would otherwise stay open until it idles out:
+  // answers sent while shutting down close their connection.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 

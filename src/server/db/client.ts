@@ -43,6 +43,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => opts.onPoolError?.(err));
+    // A client checked out of the pool (a transaction, the migration lock) has no error listener of
+    // the pool's: a connection lost between two of its queries would be an uncaught 'error' event and
+    // end the process. The query in flight fails on its own and the pool drops the dead client.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onPoolError?.(err));
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

@@ -15,13 +15,14 @@ import { multipart } from './images.js';
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
+/** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it again. */
+export async function createScratchDatabase(serverUrl: string, prefix = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(serverUrl!);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
@@ -53,7 +54,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   buildOptions: Omit<BuildOptions, 'database' | 'logger'> = {},
 ): Promise<TestApp> {
-  const scratch = serverUrl ? await createScratchDatabase() : undefined;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
   // Uploads of each test app go to a folder of its own, removed on close.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-test-data-'));
   const config: Config = {

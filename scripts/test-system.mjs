@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// `npm run test:system`: builds the server, then runs tests/system against `node dist/server/main.js`
+// on the PostgreSQL server of SYSTEM_DATABASE_URL / TEST_DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres) and Redis at REDIS_URL (default redis://127.0.0.1:6379).
+// --long: the steady load runs 60 s instead of 15 s.
+import { spawnSync } from 'node:child_process';
+
+const long = process.argv.includes('--long');
+const rest = process.argv.slice(2).filter((a) => a !== '--long');
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+let status = run('npm', ['run', 'build:server']);
+if (status === 0) {
+  status = run('npx', ['vitest', 'run', '--config', 'vitest.system.config.ts', ...rest], long ? { SYSTEM_LOAD_SECONDS: '60' } : {});
+}
+process.exit(status);

@@ -1,0 +1,22 @@
+// The built server refuses to start in production with a demo or missing secret, naming it.
+import { expect, it } from 'vitest';
+import { PORT_BASE, startServer } from './support.js';
+
+it.each([
+  [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'demo-password' }, 'ADMIN_PASSWORD: is the demo password'],
+  [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 12 characters in production'],
+  [{ SEED_DEMO: 'true' }, 'SEED_DEMO: demo content and its demo admin are never added in production'],
+  [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+15550100' }, 'TWILIO_AUTH_TOKEN is needed with SMS_PROVIDER=twilio'],
+  [{ S3_BUCKET: 'images', S3_PUBLIC_URL: 'https://cdn.example.org', S3_ACCESS_KEY_ID: 'AKIA1' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
+])('production with %j exits 1 and says why', async (env, message) => {
+  const error = await startServer(PORT_BASE + 5, env).then(
+    async (server) => {
+      await server.stop();
+      return 'it started';
+    },
+    (err: Error) => err.message,
+  );
+  expect(error).toMatch(/server exited with 1 before it was ready/);
+  expect(error).toContain(message);
+  expect(error).toContain('See the Configuration section of README.md');
+});
