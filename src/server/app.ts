@@ -12,7 +12,7 @@ import { MSG } from '../shared/messages.js';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { seedDemo } from './db/seed.js';
-import { AppError, registerErrorHandling } from './errors.js';
+import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
 import { authRoutes } from './features/auth/routes.js';
 import { ensureAdmin } from './features/auth/service.js';
 import { blockRoutes } from './features/blocks/routes.js';
@@ -175,6 +175,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!request.url.startsWith('/api/')) return;
     app.sessions.attach(request, reply);
     app.csrf.check(request);
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.url.startsWith('/api/')) await rejectNullCharacters(request);
   });
   app.addHook('onSend', async (request, reply) => {
     // API answers depend on the session: never let a shared cache keep them.

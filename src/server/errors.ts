@@ -36,6 +36,34 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return sqlState(err)?.startsWith('08') ?? false;
 }
 
+/** Whether any string (value or key) in a parsed request part holds U+0000; walked without recursion. */
+export function containsNullCharacter(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, inner] of Object.entries(v)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text: refused up front with a plain 400 (after the session
+ * checks and the schema), not left to the database, whose error would read as "out of range" and,
+ * in work done after the answer (a reset code), would only be logged.
+ */
+export async function rejectNullCharacters(request: FastifyRequest): Promise<void> {
+  if (containsNullCharacter(request.params) || containsNullCharacter(request.query) || containsNullCharacter(request.body)) {
+    throw badRequest(MSG.nullCharacter);
+  }
+}
+
 /** The first problem of a failed schema validation, phrased for a person. */
 function validationMessage(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
