@@ -58,6 +58,13 @@ export interface BuildOptions {
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
+/**
+ * A whole request, headers and body, must arrive within this time (Fastify's default is no limit):
+ * a 10 MB photo needs about 700 kbit/s. A stalled or trickling upload is answered 408 and closed.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+/** A connection that sends nothing for this long is closed (Node's headers limit stays at 60 s). */
+export const CONNECTION_TIMEOUT_MS = 60_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
@@ -88,6 +95,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : { level: config.logLevel, serializers: { req: serializeRequest }, ...(typeof options.logger === 'object' ? options.logger : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
     // Ids in logs tie a user's report ("reference ...") to the server's log line.
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
