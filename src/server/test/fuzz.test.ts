@@ -507,6 +507,12 @@ describe('null characters (PostgreSQL cannot store U+0000)', () => {
 });
 
 describe('hostile but valid text is stored and given back as it was sent', () => {
+  it('stores a lone surrogate as U+FFFD and keeps the rest of the text (regression: PGlite cut it short)', async () => {
+    const res = await clients.owner.post('/api/notes', { content: 'note \u202eevil\u202c\udfff lone' });
+    expect(res.statusCode).toBe(201);
+    expect((await clients.owner.get(`/api/notes/${res.json().id}`)).json().content).toBe('note \u202eevil\u202c\ufffd lone');
+  });
+
   it('notes, messages and item titles round-trip SQL, markup and unicode unchanged (or 400 for U+0000)', async () => {
     await check(
       fc.asyncProperty(hostileText, async (h) => {
