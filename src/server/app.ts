@@ -12,7 +12,7 @@ import { MSG } from '../shared/messages.js';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { seedDemo } from './db/seed.js';
-import { AppError, registerErrorHandling } from './errors.js';
+import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
 import { authRoutes } from './features/auth/routes.js';
 import { ensureAdmin } from './features/auth/service.js';
 import { blockRoutes } from './features/blocks/routes.js';
@@ -60,6 +60,13 @@ export interface BuildOptions {
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
+/**
+ * A whole request, headers and body, must arrive within this time (Fastify's default is no limit):
+ * a 10 MB photo needs about 700 kbit/s. A stalled or trickling upload is answered 408 and closed.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+/** A connection that sends nothing for this long is closed (Node's headers limit stays at 60 s). */
+export const CONNECTION_TIMEOUT_MS = 60_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 /** How long a start waits for Redis; without it, it starts anyway and limits apply once Redis answers. */
 const REDIS_READY_WAIT_MS = 2000;
@@ -92,6 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : { level: config.logLevel, serializers: { req: serializeRequest }, ...(typeof options.logger === 'object' ? options.logger : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
     // Ids in logs tie a user's report ("reference ...") to the server's log line.
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
@@ -192,6 +201,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!request.url.startsWith('/api/')) return;
     app.sessions.attach(request, reply);
     app.csrf.check(request);
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.url.startsWith('/api/')) await rejectNullCharacters(request);
   });
   app.addHook('onSend', async (request, reply) => {
     // API answers depend on the session: never let a shared cache keep them.

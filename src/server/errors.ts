@@ -42,6 +42,40 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return sqlState(err)?.startsWith('08') ?? false;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Checks every string of a parsed request part, without recursion: false when one (value or key)
+ * holds U+0000; lone surrogates in values become U+FFFD, in place.
+ */
+export function cleanRequestText(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    for (const [key, inner] of Object.entries(v)) {
+      if (key.includes('\u0000')) return false;
+      if (typeof inner === 'string') {
+        if (inner.includes('\u0000')) return false;
+        if (LONE_SURROGATE.test(inner)) (v as Record<string, unknown>)[key] = inner.replace(LONE_SURROGATE, '\ufffd');
+        LONE_SURROGATE.lastIndex = 0;
+      } else stack.push(inner);
+    }
+  }
+  return true;
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text: refused up front with a plain 400 (after the session
+ * checks and the schema), not left to the database, whose error would read as "out of range" and,
+ * in work done after the answer (a reset code), would only be logged. Lone surrogates (JSON can
+ * carry them, UTF-8 cannot) become U+FFFD here, as UTF-8 would make them: PGlite otherwise
+ * stored such a text cut short.
+ */
+export async function rejectNullCharacters(request: FastifyRequest): Promise<void> {
+  if (![request.params, request.query, request.body].every(cleanRequestText)) throw badRequest(MSG.nullCharacter);
+}
+
 /** The first problem of a failed schema validation, phrased for a person. */
 function validationMessage(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {

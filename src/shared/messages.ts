@@ -24,6 +24,7 @@ export const MSG = {
   descriptionMin: 'Description must be at least 10 characters',
   imageUrlRequired: 'Image URL is required',
   notFound: 'Not found',
+  nullCharacter: 'Text must not contain null characters (\\u0000)',
   internalError: 'Something went wrong on our side',
   databaseUnavailable: 'The service is temporarily unavailable, please try again shortly',
 } as const;

@@ -1,9 +1,13 @@
 import { readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../app.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
-import { imageOf, jpegWithGps, pngBomb } from '../../test/images.js';
+import { imageOf, jpegWithGps, multipart, pngBomb } from '../../test/images.js';
 
 let t: TestApp;
 let user: TestClient;
@@ -18,6 +22,11 @@ afterAll(async () => {
 
 const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
 const storedFiles = () => readdirSync(uploadsDir()).sort();
+/** Files in the data folder and in the system's temporary folder that an upload could leave behind. */
+const leftovers = () => ({
+  data: readdirSync(t.config.dataDir, { recursive: true }).map(String).sort(),
+  tmp: readdirSync(os.tmpdir()).filter((f) => !/^(share-test-data-|client-|share-e2e-|vitest|tsx-|playwright)/.test(f)).sort(),
+});
 
 describe('POST /api/upload-image', () => {
   it('stores a JPEG as WebP in two sizes, without any metadata (no GPS, no camera)', async () => {
@@ -117,17 +126,47 @@ describe('POST /api/upload-image', () => {
   });
 
   it('refuses a file over 10 MB with 413', async () => {
+    const before = storedFiles();
     const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
     const res = await user.upload([{ data: big }]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The image is larger than 10 MB' });
+    expect(storedFiles()).toEqual(before);
   });
 
-  it('refuses two files at once', async () => {
+  it('refuses two files at once, and many, storing none of them', async () => {
+    const before = storedFiles();
     const photo = await jpegWithGps();
     const res = await user.upload([{ data: photo }, { data: photo, filename: 'b.jpg' }]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Send only one image' });
+    const many = await user.upload(Array.from({ length: 20 }, (_, i) => ({ data: photo, filename: `${i}.jpg` })));
+    expect(many.statusCode).toBe(400);
+    expect(many.json()).toEqual({ message: 'Send only one image' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('refuses a JPEG header followed by HTML and script (a polyglot)', async () => {
+    const before = storedFiles();
+    const polyglot = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const res = await user.upload([{ data: polyglot, filename: 'x.html', type: 'text/html' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The image could not be read; it may be damaged' });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('keeps only the pixels of a real image with HTML or a ZIP appended (GIFAR-like): the stored file is a fresh WebP', async () => {
+    const gif = await imageOf('gif');
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(26), Buffer.from('evil.class<script>alert(1)</script>')]);
+    for (const data of [Buffer.concat([gif, zip]), Buffer.concat([await jpegWithGps(), Buffer.from('<html><script>alert(1)</script></html>')])]) {
+      const res = await user.upload([{ data, filename: 'x.gif', type: 'image/gif' }]);
+      expect(res.statusCode).toBe(201);
+      const served = await t.app.inject({ method: 'GET', url: res.json().imageUrl });
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.includes(Buffer.from('<script'))).toBe(false);
+      expect(served.rawPayload.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
+    }
   });
 
   it('refuses a request without the image field, and one that is not multipart', async () => {
@@ -147,11 +186,112 @@ describe('POST /api/upload-image', () => {
     expect(noToken.statusCode).toBe(403);
   });
 
+  it('leaves no temporary file behind after all these uploads, refused or not', async () => {
+    const before = leftovers();
+    const photo = await jpegWithGps();
+    await user.upload([{ data: Buffer.from('not an image') }]);
+    await user.upload([{ data: pngBomb(), filename: 'bomb.png', type: 'image/png' }]);
+    await user.upload([{ data: Buffer.concat([photo, Buffer.alloc(10 * 1024 * 1024)]) }]);
+    await user.upload([{ data: photo }, { data: photo }]);
+    await user.upload([{ data: photo.subarray(0, 500) }]);
+    const after = leftovers();
+    expect(after.tmp).toEqual(before.tmp);
+    expect(after.data).toEqual(before.data);
+  });
+
   it('serves only image names it makes: no path tricks', async () => {
     for (const url of ['/uploads/../package.json', '/uploads/%2e%2e%2fpackage.json', '/uploads/.hidden.tmp', '/uploads/abc.webp']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
+  });
+});
+
+describe('uploads over a real connection (slow and aborted)', () => {
+  let base: URL;
+  let cookie: string;
+  let token: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
+    cookie = [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    token = await user.csrf();
+  });
+  afterEach(() => {
+    t.app.server.timeout = CONNECTION_TIMEOUT_MS;
+  });
+
+  /** Sends a multipart upload in chunks with a pause between them; `stopAfter` chunks, then silence (or an abort). */
+  function slowUpload(body: Buffer, headers: Record<string, string>, opts: { chunks: number; pauseMs: number; stopAfter?: number; abort?: boolean }) {
+    return new Promise<{ status?: number; body: string; error?: string }>((resolve) => {
+      const req = http.request(base, { method: 'POST', path: '/api/upload-image', headers: { ...headers, cookie, 'x-csrf-token': token, 'content-length': String(body.length) } });
+      let settled = false;
+      const done = (r: { status?: number; body: string; error?: string }) => {
+        if (!settled) resolve(r);
+        settled = true;
+      };
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => done({ status: res.statusCode, body: text }));
+        res.on('error', (err) => done({ status: res.statusCode, body: text, error: err.message }));
+      });
+      req.on('error', (err) => done({ body: '', error: err.message }));
+      const size = Math.ceil(body.length / opts.chunks);
+      let i = 0;
+      const next = () => {
+        if (opts.stopAfter !== undefined && i >= opts.stopAfter) {
+          if (opts.abort) {
+            req.destroy();
+            setTimeout(() => done({ body: '', error: 'aborted by the client' }), 300);
+          }
+          return;
+        }
+        const chunk = body.subarray(i * size, (i + 1) * size);
+        i++;
+        if (i * size >= body.length) req.end(chunk);
+        else req.write(chunk, () => setTimeout(next, opts.pauseMs));
+      };
+      next();
+    });
+  }
+
+  it('takes an upload that arrives slowly, chunk by chunk', async () => {
+    const { payload, headers } = multipart([{ field: 'image', filename: 'slow.jpg', type: 'image/jpeg', data: await jpegWithGps(640, 480) }]);
+    const res = await slowUpload(payload, headers, { chunks: 8, pauseMs: 150 });
+    expect(res.status).toBe(201);
+    expect(JSON.parse(res.body).imageUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+  });
+
+  it('gives up on an upload that stalls: the idle connection is closed, nothing stored, nothing left behind', async () => {
+    // The idle-socket limit (CONNECTION_TIMEOUT_MS) shortened for the test; it applies to new connections.
+    t.app.server.timeout = 1000;
+    const before = { files: storedFiles(), ...leftovers() };
+    const { payload, headers } = multipart([{ field: 'image', filename: 'stall.jpg', type: 'image/jpeg', data: await jpegWithGps(640, 480) }]);
+    const res = await slowUpload(payload, headers, { chunks: 10, pauseMs: 50, stopAfter: 3 });
+    // Closed, or answered 408 and closed: either way the client is not left hanging.
+    if (res.status !== undefined) expect(res.status).toBe(408);
+    else expect(res.error).toBeDefined();
+    expect({ files: storedFiles(), ...leftovers() }).toEqual(before);
+    expect((await user.get('/api/user')).statusCode).toBe(200);
+  }, 15_000);
+
+  it('cleans up after an upload the client aborts half way', async () => {
+    const before = { files: storedFiles(), ...leftovers() };
+    const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(4 * 1024 * 1024)]);
+    const { payload, headers } = multipart([{ field: 'image', filename: 'aborted.jpg', type: 'image/jpeg', data: big }]);
+    const res = await slowUpload(payload, headers, { chunks: 20, pauseMs: 20, stopAfter: 5, abort: true });
+    expect(res.status).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect({ files: storedFiles(), ...leftovers() }).toEqual(before);
+    // The server carries on.
+    expect((await user.upload([{ data: await jpegWithGps(300, 200, { r: 5, g: 5, b: 5 }) }])).statusCode).toBe(201);
+  });
+
+  it('has sane timeouts: a whole request within two minutes, headers within a minute, idle sockets closed', () => {
+    expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(t.app.server.headersTimeout).toBeLessThanOrEqual(60_000);
+    expect(t.app.server.timeout).toBe(CONNECTION_TIMEOUT_MS);
   });
 });

@@ -1,0 +1,539 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.js';
+import { createTestApp, type TestApp, TestClient, uniqueName } from './harness.js';
+import { jpegWithGps, multipart } from './images.js';
+
+/**
+ * Bad input (issue 7): every /api endpoint gets malformed and hostile input, as the kind of user
+ * who gets past authorisation, so the input checks are what is exercised. Each generated request
+ * has at least one field broken (wrong type, missing, too long, out of range, not in the set, a
+ * bad id), while the other fields carry valid but hostile text (SQL and HTML metacharacters,
+ * unicode edge cases). Every answer must be a 4xx with a JSON `{ message }`, never a 5xx, and no
+ * stored row and no stored file may change.
+ *
+ * FUZZ_RUNS sets the cases per endpoint (default 200); FUZZ_LONG=1 (`npm run test:fuzz -- --long`)
+ * runs 5000; FUZZ_SEED replays a failure fast-check reported.
+ */
+const LONG = process.env.FUZZ_LONG === '1';
+const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 5000 : 200));
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const fcOptions = { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) };
+const TIMEOUT_MS = Math.max(60_000, RUNS * 200);
+
+// ---------------------------------------------------------------- generators
+
+/** Text that attacks: SQL and HTML metacharacters, template syntax, unicode edge cases. */
+export const HOSTILE_TEXT = [
+  `'; drop table users; --`,
+  `' OR '1'='1`,
+  `1) or pg_sleep(5)--`,
+  `" OR ""="`,
+  `\\'; \\"; \\\\`,
+  `%_%`,
+  `$1 $$ $body$`,
+  `<script>window.__xss=1</script>`,
+  `<img src=x onerror=window.__xss=1>`,
+  `"><svg onload=window.__xss=1>`,
+  `javascript:alert(1)`,
+  `{{constructor.constructor('alert(1)')()}}`,
+  '${7*7}',
+  `../../../../etc/passwd`,
+  `\u0000`,
+  `a\u0000b`,
+  `\ud800`,
+  `\udfff lone`,
+  `\u202eevil\u202c`,
+  `\ufeffbom`,
+  `zero\u200bwidth`,
+  `Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǒ̙`,
+  `🏳️‍🌈👩‍👩‍👧‍👦`,
+  `𝕳𝖊𝖑𝖑𝖔`,
+  `line\r\nbreak\u2028sep`,
+  `\t\v\f`,
+  `\u0001\u001f\u007f`,
+  `null`,
+  `undefined`,
+  `true`,
+  `-1`,
+  `1e309`,
+  `NaN`,
+  `__proto__`,
+];
+
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...HOSTILE_TEXT),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: fc.constantFrom(...HOSTILE_TEXT), maxLength: 5 }),
+);
+
+/** Any JSON value that is not a string. */
+const notAString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileText, { maxLength: 3 }),
+  fc.dictionary(hostileText, hostileText, { maxKeys: 3 }),
+);
+/** Any JSON value that is not a boolean (strings that look like one included). */
+const notABoolean = fc.oneof(fc.constantFrom('true', 'false', 1, 0, 'yes', '', null, [], {}, [true]), hostileText, fc.double());
+/** Any JSON value that is not a number (numeric strings included). */
+const notANumber = fc.oneof(fc.constantFrom('1', '40.7', '-74', '', '1e3', '0x10', null, true, [], {}, [1]), hostileText);
+
+/** A string of `min..max` characters (zod counts code points) of one kind (plain, multi-unit unicode, markup). */
+const longString = (min: number, max = min + 5000) =>
+  fc.tuple(fc.integer({ min, max }), fc.constantFrom('x', 'é', '𝕳', '<b>', "'")).map(([n, c]) => c.repeat(Math.ceil(n / [...c].length)));
+
+/** Marks a body or query field that is left out. */
+const MISSING = Symbol('missing');
+type Value = unknown;
+
+interface Field {
+  valid: fc.Arbitrary<Value>;
+  invalid: fc.Arbitrary<Value>;
+}
+
+/** A required text field of `min..max` characters (after trimming, unless `trim` is false: passwords). */
+function text(min: number, max: number, extraInvalid: fc.Arbitrary<Value>[] = [], { trim = true } = {}): Field {
+  const prefix = 'x'.repeat(Math.max(min, 1));
+  return {
+    valid: hostileText.map((h) => `${prefix}${h}`.slice(0, max)),
+    invalid: fc.oneof(
+      notAString,
+      longString(max + 1),
+      fc.constant(MISSING),
+      ...(min >= 1 ? [fc.constantFrom('', ...(trim ? [' ', '\t\n', '\u3000'] : []))] : []),
+      ...(min > 1 ? [fc.string({ unit: 'grapheme-ascii', maxLength: min - 1 })] : []),
+      ...extraInvalid,
+    ),
+  };
+}
+
+const optional = (f: Field): Field => ({ valid: fc.oneof(f.valid, fc.constant(MISSING)), invalid: f.invalid.filter((v) => v !== MISSING) });
+const bool: Field = { valid: fc.boolean(), invalid: fc.oneof(notABoolean, fc.constant(MISSING)) };
+const oneOf = (values: readonly string[]): Field => ({
+  valid: fc.constantFrom(...values),
+  invalid: fc.oneof(
+    notAString,
+    fc.constant(MISSING),
+    fc.oneof(hostileText, fc.constantFrom(...values.map((v) => v.toUpperCase()), ...values.map((v) => ` ${v}`))).filter((v) => !values.includes(v)),
+  ),
+});
+/** A number in [min, max]; out of range, wrong types and numeric strings are invalid. */
+const numberIn = (min: number, max: number, int = false): Field => ({
+  valid: int ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true }),
+  invalid: fc.oneof(
+    notANumber,
+    fc.constant(MISSING),
+    fc.double({ min: max, minExcluded: true, noDefaultInfinity: true }),
+    fc.double({ max: min, maxExcluded: true, noDefaultInfinity: true }),
+    fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2),
+    ...(int ? [fc.double({ min, max, noNaN: true }).filter((n) => !Number.isInteger(n))] : []),
+  ),
+});
+
+/** Path ids: `/^[1-9]\d{0,8}$/`. */
+const ID_PATTERN = /^[1-9]\d{0,8}$/;
+const badId = fc.oneof(
+  fc.constantFrom('0', '-1', '01', '1.5', '1e3', '0x10', '+1', ' 1', '1 ', '１', '٣', '9999999999', '2147483648', 'NaN', 'null', 'abc', `1' OR '1'='1`, '1;drop table items', '<script>', '%00', '1%00', '..%2F..%2F', '%', '%zz', '%ED%A0%80', '%FF'),
+  hostileText.filter((s) => !ID_PATTERN.test(s)),
+  fc.bigInt({ min: 10n ** 9n, max: 10n ** 30n }).map(String),
+);
+/** A valid-looking id no row has (the fixtures make few rows). */
+const unknownId = fc.integer({ min: 100_000_000, max: 999_999_999 }).map(String);
+
+/** Query values are strings, repeated keys make arrays. */
+const badPage = fc.oneof(
+  fc.constantFrom('0', '-1', '-0', '1.5', '0.5', '-2.5', '1e2', '', ' ', 'abc', '9999999999', 'Infinity', 'NaN', '0x1', '1,2', '١'),
+  fc.integer({ max: 0 }).map(String),
+  fc.double({ noNaN: true }).filter((n) => !Number.isInteger(n)).map(String),
+  fc.array(fc.constantFrom('1', '2'), { minLength: 2, maxLength: 3 }),
+);
+
+// ---------------------------------------------------------------- the endpoint table
+
+type Actor = 'owner' | 'admin' | 'visitor' | 'reporter';
+interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** With `:name` placeholders filled from `params`. */
+  path: string;
+  as: Actor;
+  params?: Record<string, Field>;
+  query?: Record<string, Field>;
+  body?: Record<string, Field>;
+  /** Reads may answer 2xx when the generated input happens to be valid. */
+  read?: boolean;
+}
+
+/** Ids of the fixtures, known once beforeAll has run. */
+const ids = { item: '0', note: '0', link: '0', vendor: '0', paymentLink: '0', support: '0', block: '0', conversation: '0', user: '0', report: '0', image: '' };
+/** A path id: the fixture's real one when valid (the break is elsewhere), a bad or unknown one when broken. */
+const idOf = (key: keyof typeof ids): Field => ({ valid: fc.constant(null).map(() => ids[key]), invalid: fc.oneof(badId, unknownId) });
+/** A path id for a route that would act on a valid one (delete, promise): only broken ones. */
+const badIdOnly: Field = { valid: badId, invalid: badId };
+/** DELETE /api/users/:id: bad ids, or well-formed ones no user has. */
+const noUser: Field = { valid: fc.oneof(badId, unknownId), invalid: fc.oneof(badId, unknownId) };
+
+const username: Field = text(1, 32, [fc.constantFrom('ab', 'a b', 'a/b', '<b>', 'ä', "o'neil", 'x\u0000y')]);
+const password: Field = text(6, 200, [], { trim: false });
+const currentPassword: Field = text(1, 200, [], { trim: false });
+const lookupName = text(1, 64);
+
+const itemBody = {
+  title: text(3, 120),
+  description: text(10, 5000),
+  imageUrl: { valid: fc.constant(null).map(() => ids.image), invalid: fc.oneof(notAString, fc.constant(MISSING), fc.constant(''), longString(501, 600)) },
+  latitude: numberIn(-90, 90),
+  longitude: numberIn(-180, 180),
+  tags: optional({
+    valid: fc.array(hostileText.map((s) => s.slice(0, 40)), { maxLength: 5 }),
+    invalid: fc.oneof(notAString.filter((v) => !Array.isArray(v)), fc.array(notAString, { minLength: 1, maxLength: 3 }), fc.array(longString(41, 200), { minLength: 1, maxLength: 2 }), fc.array(fc.uuid(), { minLength: 11, maxLength: 60 })),
+  }),
+  isVisible: optional(bool),
+  exactLocation: optional(bool),
+};
+
+export const ENDPOINTS: Endpoint[] = [
+  // accounts
+  { method: 'POST', path: '/api/register', as: 'visitor', body: { username, password, isVisible: optional(bool), phoneNumber: optional(text(2, 16, [fc.constantFrom('+0123', '123-456', '+', '++123', '1'.repeat(16), '12a34')])) } },
+  { method: 'POST', path: '/api/login', as: 'visitor', body: { username: text(1, 200), password: currentPassword, rememberMe: optional(bool) } },
+  { method: 'PATCH', path: '/api/me', as: 'owner', body: { isVisible: bool } },
+  { method: 'POST', path: '/api/me/payment-ids', as: 'owner', body: { vendorId: numberIn(1, 2 ** 31 - 1, true), paymentId: text(1, 200) } },
+  { method: 'DELETE', path: '/api/me/payment-ids/:id', as: 'owner', params: { id: badIdOnly } },
+  { method: 'PUT', path: '/api/me/phone', as: 'owner', body: { phoneNumber: text(2, 16, [fc.constantFrom('+0123', '123-456', '+', '12a34', '+1 555 0100')]) } },
+  { method: 'POST', path: '/api/me/phone/verify', as: 'owner', body: { code: text(6, 6, [fc.constantFrom('12345', '1234567', 'abcdef', '12 456', '１２３４５６', '-12345', '1.2345')]) } },
+  { method: 'POST', path: '/api/me/password', as: 'owner', body: { currentPassword, newPassword: password } },
+  { method: 'POST', path: '/api/me/deletion-request', as: 'owner', body: { reason: optional(text(0, 5000)) } },
+  { method: 'DELETE', path: '/api/me', as: 'owner', body: { password: currentPassword } },
+  { method: 'POST', path: '/api/request-reset', as: 'visitor', body: { username: lookupName } },
+  { method: 'POST', path: '/api/reset-password', as: 'visitor', body: { username: lookupName, code: text(6, 6), newPassword: password } },
+  { method: 'GET', path: '/api/users/profile/:username', as: 'visitor', read: true, params: { username: { valid: hostileText, invalid: longString(65, 300) } } },
+  // items
+  { method: 'GET', path: '/api/items', as: 'visitor', read: true, query: { page: optional({ valid: fc.constant('1'), invalid: badPage }), limit: optional({ valid: fc.constant('12'), invalid: fc.oneof(badPage, fc.constantFrom('51', '1000')) }), lat: optional({ valid: fc.constant('40.7'), invalid: fc.oneof(fc.constantFrom('91', '-90.0001', 'abc', 'Infinity', '1e3'), hostileText) }), lng: optional({ valid: fc.constant('-74'), invalid: fc.constantFrom('181', '-180.5', 'x', '') }), query: optional({ valid: hostileText, invalid: longString(201, 3000) }), tag: optional({ valid: hostileText, invalid: longString(201, 3000) }) } },
+  { method: 'GET', path: '/api/me/items', as: 'owner', read: true, query: { page: optional({ valid: fc.constant('2'), invalid: badPage }), limit: optional({ valid: fc.constant('50'), invalid: fc.oneof(badPage, fc.constantFrom('51', '-5')) }), status: optional(oneOf(['available', 'promised', 'taken', 'expired'])) } },
+  { method: 'GET', path: '/api/items/:id', as: 'visitor', read: true, params: { id: idOf('item') } },
+  { method: 'POST', path: '/api/items', as: 'owner', body: itemBody },
+  { method: 'PATCH', path: '/api/items/:id', as: 'owner', params: { id: idOf('item') }, body: { status: optional(oneOf(['available', 'taken'])), renew: optional({ valid: fc.constant(true), invalid: fc.oneof(notABoolean, fc.constant(false)) }) } },
+  { method: 'DELETE', path: '/api/items/:id', as: 'owner', params: { id: badIdOnly } },
+  { method: 'POST', path: '/api/upload-image', as: 'owner', body: { image: text(1, 100) } },
+  // conversations
+  { method: 'POST', path: '/api/items/:id/messages', as: 'reporter', params: { id: idOf('item') }, body: { body: text(1, 2000) } },
+  { method: 'GET', path: '/api/conversations/:id', as: 'owner', read: true, params: { id: idOf('conversation') } },
+  { method: 'POST', path: '/api/conversations/:id/messages', as: 'owner', params: { id: idOf('conversation') }, body: { body: text(1, 2000) } },
+  { method: 'POST', path: '/api/conversations/:id/promise', as: 'owner', params: { id: badIdOnly } },
+  // people
+  { method: 'GET', path: '/api/notes/:id', as: 'owner', read: true, params: { id: idOf('note') } },
+  { method: 'POST', path: '/api/notes', as: 'owner', body: { content: text(1, 5000), visibility: optional(oneOf(['private', 'linked', 'public'])) } },
+  { method: 'PATCH', path: '/api/notes/:id', as: 'owner', params: { id: idOf('note') }, body: { content: optional(text(1, 5000)), visibility: optional(oneOf(['private', 'linked', 'public'])) } },
+  { method: 'DELETE', path: '/api/notes/:id', as: 'owner', params: { id: badIdOnly } },
+  { method: 'POST', path: '/api/links', as: 'owner', body: { username: lookupName } },
+  { method: 'PATCH', path: '/api/links/:id', as: 'owner', params: { id: idOf('link') }, body: { hasNoteAccess: bool } },
+  { method: 'DELETE', path: '/api/links/:id', as: 'owner', params: { id: badIdOnly } },
+  { method: 'POST', path: '/api/blocks', as: 'owner', body: { username: lookupName } },
+  { method: 'DELETE', path: '/api/blocks/:id', as: 'owner', params: { id: badIdOnly } },
+  { method: 'GET', path: '/api/search', as: 'visitor', read: true, query: { query: text(1, 100) } },
+  { method: 'POST', path: '/api/support-requests', as: 'owner', body: { type: oneOf(['account_deletion', 'technical_issue', 'other']), description: text(10, 5000), status: optional(oneOf(['pending', 'in_progress', 'resolved'])) } },
+  { method: 'POST', path: '/api/reports', as: 'reporter', body: { itemId: { valid: fc.constant(null).map(() => Number(ids.item)), invalid: fc.oneof(numberIn(1, 2 ** 31 - 1, true).invalid.filter((v) => v !== MISSING), unknownId.map(Number)) }, reason: oneOf(['spam', 'offensive', 'scam', 'unsafe']), details: optional(text(0, 1000)) } },
+  // admin
+  { method: 'GET', path: '/api/users', as: 'admin', read: true, query: { query: optional({ valid: hostileText, invalid: longString(65, 2000) }), page: optional({ valid: fc.constant('1'), invalid: badPage }) } },
+  { method: 'DELETE', path: '/api/users/:id', as: 'admin', params: { id: noUser } },
+  { method: 'PATCH', path: '/api/users/:id/verify', as: 'admin', params: { id: idOf('user') }, body: { isVerified: bool } },
+  { method: 'DELETE', path: '/api/admin/notes/:id', as: 'admin', params: { id: badIdOnly } },
+  { method: 'POST', path: '/api/admin/vendors', as: 'admin', body: { name: text(1, 60) } },
+  { method: 'PATCH', path: '/api/admin/vendors/:id', as: 'admin', params: { id: idOf('vendor') }, body: { active: bool } },
+  { method: 'PATCH', path: '/api/support-requests/:id', as: 'admin', params: { id: idOf('support') }, body: { status: oneOf(['pending', 'in_progress', 'resolved']) } },
+  { method: 'GET', path: '/api/admin/reports', as: 'admin', read: true, query: { status: optional(oneOf(['open', 'dismissed', 'actioned'])) } },
+  { method: 'POST', path: '/api/admin/reports/:id/resolve', as: 'admin', params: { id: idOf('report') }, body: { action: oneOf(['dismiss', 'delete_item', 'delete_user']) } },
+];
+
+// ---------------------------------------------------------------- building requests
+
+/** Percent-encodes UTF-8 bytes (a lone surrogate becomes U+FFFD); `%..` sequences in `raw` stay as they are. */
+const encode = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+const encodeParam = (s: string) => (/^(%[0-9A-Za-z]{0,2}|[.\w-])+$/.test(s) ? s : encode(s));
+
+interface Case {
+  broken: string;
+  params: Record<string, string>;
+  query: Record<string, Value>;
+  body: Value;
+  extra: Record<string, Value>;
+}
+
+/** Whole bodies that are not an object at all. */
+const notAnObject = fc.oneof(fc.array(hostileText, { maxLength: 3 }), hostileText, fc.double(), fc.boolean(), fc.constant(null));
+/** Keys the schemas do not know: stripped by lenient ones, refused by strict ones. */
+const extraFields = fc.dictionary(fc.oneof(fc.constantFrom('isAdmin', 'id', 'userId', 'role', 'status', 'constructor', 'toString'), hostileText), fc.oneof(hostileText, notAString), { maxKeys: 3 });
+
+function caseFor(e: Endpoint): fc.Arbitrary<Case> {
+  const groups = { params: e.params ?? {}, query: e.query ?? {}, body: e.body ?? {} };
+  const targets = [
+    ...Object.keys(groups.params).map((k) => `params.${k}`),
+    ...Object.keys(groups.query).map((k) => `query.${k}`),
+    ...Object.keys(groups.body).map((k) => `body.${k}`),
+    ...(e.body ? ['body'] : []),
+  ];
+  const valuesOf = (fields: Record<string, Field>, broken: string | undefined) =>
+    fc.record(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, k === broken ? f.invalid : f.valid])));
+  return fc.constantFrom(...targets).chain((broken) => {
+    const [group, key] = broken.split('.') as [string, string | undefined];
+    return fc.record({
+      broken: fc.constant(broken),
+      params: valuesOf(groups.params, group === 'params' ? key : undefined) as fc.Arbitrary<Record<string, string>>,
+      query: valuesOf(groups.query, group === 'query' ? key : undefined),
+      body: broken === 'body' ? notAnObject : valuesOf(groups.body, group === 'body' ? key : undefined),
+      extra: e.body ? extraFields : fc.constant({}),
+    });
+  });
+}
+
+const withoutMissing = (o: Record<string, Value>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== MISSING));
+
+function requestOf(e: Endpoint, c: Case): { method: Endpoint['method']; url: string; payload?: string; headers?: Record<string, string> } {
+  let url = e.path.replace(/:(\w+)/g, (_, k: string) => encodeParam(String(c.params[k])));
+  // A query has only strings: repeated keys make a list, `k[x]=y` an object (which parsers may keep as a plain key).
+  const query = Object.entries(withoutMissing(c.query)).flatMap(([k, v]) =>
+    Array.isArray(v)
+      ? v.map((x) => `${k}=${encodeParam(JSON.stringify(x) ?? '')}`)
+      : v !== null && typeof v === 'object'
+        ? Object.entries(v).map(([x, y]) => `${k}[${encodeParam(x)}]=${encodeParam(JSON.stringify(y) ?? '')}`)
+        : [`${k}=${encodeParam(String(v))}`],
+  );
+  if (query.length) url += `?${query.join('&')}`;
+  const body = c.body && typeof c.body === 'object' && !Array.isArray(c.body) ? { ...withoutMissing(c.body as Record<string, Value>), ...c.extra } : c.body;
+  return e.body
+    ? { method: e.method, url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
+    : { method: e.method, url };
+}
+
+// ---------------------------------------------------------------- the app and its fixtures
+
+let t: TestApp;
+const clients = {} as Record<Exclude<Actor, 'reporter'>, TestClient>;
+/** Reports are limited to 30 an hour per person: a fresh reporter every 25 requests. */
+const reporters: TestClient[] = [];
+let reporterCalls = 0;
+const reporter = () => reporters[Math.floor(reporterCalls++ / 25)]!;
+const clientFor = (actor: Actor) => (actor === 'reporter' ? reporter() : clients[actor]);
+
+async function ok(res: { statusCode: number; body: string }, what: string) {
+  if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return JSON.parse(res.body || '{}') as { id: number };
+}
+
+/** Every table's rows (sessions: who, not until when, which slides) and the stored files. */
+async function snapshot(): Promise<Record<string, string>> {
+  const tables = await queryRows<{ table_name: string }>(t.app.db, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const out: Record<string, string> = {};
+  for (const { table_name: name } of tables) {
+    const row = name === 'sessions' ? sql`(t.id, t.user_id)` : sql`t`;
+    const [r] = await queryRows<{ n: number; h: string }>(t.app.db, sql`select count(*)::int as n, md5(coalesce(string_agg(${row}::text, '|' order by ${row}::text), '')) as h from ${sql.identifier(name)} t`);
+    out[name] = `${r!.n} ${r!.h}`;
+  }
+  out.files = readdirSync(path.join(t.config.dataDir, 'uploads')).sort().join(',');
+  return out;
+}
+
+/** The answer is a client error in JSON with a message, and got past the session checks. */
+function expectClientError(res: { statusCode: number; body: string; headers: Record<string, unknown> }, context: string, allowSuccess = false) {
+  const detail = `${context} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+  if (allowSuccess && res.statusCode >= 200 && res.statusCode < 300) return;
+  expect(res.statusCode, detail).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, detail).toBeLessThan(500);
+  expect([401, 403, 429], `${detail}: the fuzz user should get past authorisation and limits`).not.toContain(res.statusCode);
+  expect(String(res.headers['content-type']), detail).toMatch(/^application\/json/);
+  const json = JSON.parse(res.body) as { message?: unknown };
+  expect(typeof json.message, detail).toBe('string');
+  expect((json.message as string).length, detail).toBeGreaterThan(0);
+}
+
+/** Runs a property; a failure names its seed and path (FUZZ_SEED replays it) and the shrunk case, kept short. */
+async function check<T>(property: fc.IAsyncProperty<T>) {
+  const out = await fc.check(property, fcOptions);
+  if (out.failed) {
+    throw new Error(`fuzz case failed (seed ${out.seed}, path ${out.counterexamplePath}): ${String(out.errorInstance).slice(0, 3000)}`);
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_USERNAME: 'fuzz_admin', ADMIN_PASSWORD: 'fuzz-admin-password', AUTH_RATE_LIMIT_MAX: '1000000', MESSAGE_RATE_LIMIT_MAX: '1000000' });
+  clients.visitor = new TestClient(t.app);
+  clients.owner = new TestClient(t.app);
+  clients.admin = new TestClient(t.app);
+  const owner = await clients.owner.register(uniqueName('owner'));
+  await clients.admin.login('fuzz_admin', 'fuzz-admin-password');
+  for (let i = 0; i < Math.ceil((RUNS * 2) / 25) + 1; i++) {
+    const r = new TestClient(t.app);
+    await r.register(uniqueName('reporter'));
+    reporters.push(r);
+  }
+  const friend = new TestClient(t.app);
+  const friendName = uniqueName('friend');
+  await friend.register(friendName);
+  const bully = uniqueName('bully');
+  await new TestClient(t.app).register(bully);
+
+  ids.user = String(owner.id);
+  ids.image = (JSON.parse((await clients.owner.upload([{ data: await jpegWithGps(200, 150) }])).body) as { imageUrl: string }).imageUrl;
+  const item = await ok(await clients.owner.post('/api/items', { title: 'Fuzz lamp', description: 'A lamp to be fuzzed at.', imageUrl: ids.image, latitude: 40.7, longitude: -74 }), 'item');
+  ids.item = String(item.id);
+  ids.note = String((await ok(await clients.owner.post('/api/notes', { content: 'A note', visibility: 'private' }), 'note')).id);
+  ids.link = String((await ok(await clients.owner.post('/api/links', { username: friendName }), 'link')).id);
+  ids.block = String((await ok(await clients.owner.post('/api/blocks', { username: bully }), 'block')).id);
+  ids.vendor = String((await ok(await clients.admin.post('/api/admin/vendors', { name: 'FuzzPay' }), 'vendor')).id);
+  ids.paymentLink = String((await ok(await clients.owner.post('/api/me/payment-ids', { vendorId: Number(ids.vendor), paymentId: 'me@fuzz' }), 'payment link')).id);
+  ids.support = String((await ok(await clients.owner.post('/api/support-requests', { type: 'other', description: 'Something odd happened.' }), 'support')).id);
+  ids.conversation = String((await ok(await friend.post(`/api/items/${ids.item}/messages`, { body: 'Is it still there?' }), 'conversation')).id);
+  ids.report = String((await ok(await friend.post('/api/reports', { itemId: item.id, reason: 'spam' }), 'report')).id);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every endpoint answers hostile input with a 4xx JSON message and changes nothing', () => {
+  it.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', async (_name, e) => {
+    const before = await snapshot();
+    await check(
+      fc.asyncProperty(caseFor(e), async (c) => {
+        const req = requestOf(e, c);
+        const res = await clientFor(e.as).request(req);
+        expectClientError(res, `${req.method} ${req.url.slice(0, 300)} ${req.payload?.slice(0, 300) ?? ''} [broken: ${c.broken}]`, e.read);
+      }),
+    );
+    expect(await snapshot()).toEqual(before);
+    // The fuzz user is still signed in (nothing logged them out or deleted them).
+    expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
+  }, TIMEOUT_MS);
+});
+
+describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
+  const JSON_WRITES = [
+    ['POST', '/api/items'],
+    ['POST', '/api/notes'],
+    ['PATCH', '/api/me'],
+    ['POST', '/api/support-requests'],
+    ['POST', '/api/reports'],
+    ['POST', '/api/register'],
+  ] as const;
+  const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+  const RAW: { name: string; type?: string; payload?: string | Buffer }[] = [
+    { name: 'broken JSON', type: 'application/json', payload: '{"title": "Lamp", ' },
+    { name: 'single quotes', type: 'application/json', payload: "{'title': 'Lamp'}" },
+    { name: 'trailing comma', type: 'application/json', payload: '{"content": "x",}' },
+    { name: 'bare word', type: 'application/json', payload: 'nul' },
+    { name: 'NaN literal', type: 'application/json', payload: '{"latitude": NaN}' },
+    { name: 'empty JSON body', type: 'application/json', payload: '' },
+    { name: 'no body and no type' },
+    { name: 'JSON null', type: 'application/json', payload: 'null' },
+    { name: 'JSON array instead of an object', type: 'application/json', payload: '[{"content":"x"}]' },
+    { name: 'JSON string', type: 'application/json', payload: '"content"' },
+    { name: 'JSON number string', type: 'application/json', payload: '"12"' },
+    { name: 'deeply nested arrays', type: 'application/json', payload: deep(45_000) },
+    { name: 'deeply nested objects', type: 'application/json', payload: `${'{"a":'.repeat(15_000)}1${'}'.repeat(15_000)}` },
+    { name: 'prototype pollution', type: 'application/json', payload: '{"__proto__": {"isAdmin": true}, "content": "x"}' },
+    { name: 'constructor pollution', type: 'application/json', payload: '{"constructor": {"prototype": {"isAdmin": true}}}' },
+    { name: 'invalid UTF-8 bytes', type: 'application/json', payload: Buffer.from([0x7b, 0x22, 0x63, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) },
+    { name: 'a body over 100 KB', type: 'application/json', payload: JSON.stringify({ content: 'x'.repeat(200_000) }) },
+    { name: 'a body of 5 MB', type: 'application/json', payload: `{"content":"${'x'.repeat(5 * 1024 * 1024)}"}` },
+    { name: 'text/plain', type: 'text/plain', payload: '{"content":"x"}' },
+    { name: 'form-urlencoded', type: 'application/x-www-form-urlencoded', payload: 'content=x&visibility=public' },
+    { name: 'XML', type: 'application/xml', payload: '<note><content>x</content></note>' },
+    { name: 'JSON in UTF-16', type: 'application/json; charset=utf-16', payload: Buffer.from('{"content":"x"}', 'utf16le') },
+    { name: 'a made-up type', type: 'application/x-evil', payload: 'x' },
+    { name: 'a broken content type', type: ';;;=', payload: '{}' },
+    { name: 'multipart where JSON is expected', ...(() => { const m = multipart([{ field: 'content', filename: 'a.txt', type: 'text/plain', data: Buffer.from('x') }]); return { type: m.headers['content-type'], payload: m.payload }; })() },
+    { name: 'multipart without a boundary', type: 'multipart/form-data', payload: 'x' },
+  ];
+
+  it.each(RAW.map((r) => [r.name, r] as const))('%s: 4xx with a JSON message on every JSON endpoint, nothing stored', async (_name, raw) => {
+    const before = await snapshot();
+    for (const [method, url] of JSON_WRITES) {
+      const res = await clients.owner.request({ method, url, ...(raw.payload === undefined ? {} : { payload: raw.payload }), headers: raw.type ? { 'content-type': raw.type } : {} });
+      expectClientError(res, `${method} ${url} ${raw.name}`);
+    }
+    expect(await snapshot()).toEqual(before);
+    // The server is still well.
+    expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('answers too large bodies with 413 and broken JSON with 400', async () => {
+    const big = await clients.owner.request({ method: 'POST', url: '/api/notes', payload: JSON.stringify({ content: 'x'.repeat(200_000) }), headers: { 'content-type': 'application/json' } });
+    expect(big.statusCode).toBe(413);
+    const broken = await clients.owner.request({ method: 'POST', url: '/api/notes', payload: '{"content": ', headers: { 'content-type': 'application/json' } });
+    expect(broken.statusCode).toBe(400);
+    const text = await clients.owner.request({ method: 'POST', url: '/api/notes', payload: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(text.statusCode).toBe(415);
+  });
+
+  it('answers unknown API paths and methods with a 404 JSON message', async () => {
+    for (const [method, url] of [['PUT', '/api/items'], ['GET', '/api/nope'], ['POST', '/api/items/1/%00'], ['GET', '/api/items/1/../../etc/passwd'], ['DELETE', '/api/']] as const) {
+      const res = await clients.owner.request({ method, url });
+      expectClientError(res, `${method} ${url}`);
+    }
+  });
+});
+
+describe('null characters (PostgreSQL cannot store U+0000)', () => {
+  // Regression: these reached the database, which refused them as "out of range" (and a reset
+  // request for such a name failed in the background, after a 200).
+  const NUL_CASES: [Actor, 'GET' | 'POST', string, object?][] = [
+    ['owner', 'POST', '/api/notes', { content: 'a\u0000b' }],
+    ['owner', 'POST', '/api/items', { title: 'Lamp', description: 'A lamp to take away', imageUrl: '/uploads/x.webp', latitude: 1, longitude: 1, tags: ['a\u0000'] }],
+    ['reporter', 'POST', '/api/items/:item/messages', { body: 'hi\u0000' }],
+    ['owner', 'POST', '/api/blocks', { username: 'a\u0000b' }],
+    ['owner', 'POST', '/api/links', { username: 'a\u0000b' }],
+    ['visitor', 'POST', '/api/login', { username: 'a\u0000b', password: 'xxxxxxx' }],
+    ['visitor', 'POST', '/api/request-reset', { username: 'a\u0000' }],
+    ['reporter', 'POST', '/api/reports', { username: 'a\u0000b', reason: 'spam' }],
+    ['owner', 'POST', '/api/support-requests', { type: 'other', description: 'abcdefghijk\u0000' }],
+    ['owner', 'POST', '/api/me/payment-ids', { vendorId: 1, paymentId: 'a\u0000' }],
+    ['owner', 'POST', '/api/me/deletion-request', { reason: 'a\u0000' }],
+    ['visitor', 'GET', '/api/search?query=a%00b'],
+    ['visitor', 'GET', '/api/items?query=a%00b'],
+    ['visitor', 'GET', '/api/users/profile/a%00b'],
+  ];
+  it.each(NUL_CASES)('%s %s %s: 400 with a plain message, nothing stored', async (actor, method, url, body) => {
+    const before = await snapshot();
+    const res = await clientFor(actor).request({ method, url: url.replace(':item', ids.item), ...(body ? { payload: body } : {}) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe('Text must not contain null characters (\\u0000)');
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('hostile but valid text is stored and given back as it was sent', () => {
+  it('stores a lone surrogate as U+FFFD and keeps the rest of the text (regression: PGlite cut it short)', async () => {
+    const res = await clients.owner.post('/api/notes', { content: 'note \u202eevil\u202c\udfff lone' });
+    expect(res.statusCode).toBe(201);
+    expect((await clients.owner.get(`/api/notes/${res.json().id}`)).json().content).toBe('note \u202eevil\u202c\ufffd lone');
+  });
+
+  it('notes, messages and item titles round-trip SQL, markup and unicode unchanged (or 400 for U+0000)', async () => {
+    await check(
+      fc.asyncProperty(hostileText, async (h) => {
+        const content = `note ${h}`;
+        // Lone surrogates cannot be sent as UTF-8: they arrive as U+FFFD.
+        const expected = content.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').trim();
+        const res = await clients.owner.post('/api/notes', { content });
+        if (content.includes('\u0000')) {
+          expect(res.statusCode).toBe(400);
+          return;
+        }
+        expect(res.statusCode, res.body).toBe(201);
+        const note = await clients.owner.get(`/api/notes/${res.json().id}`);
+        expect(note.json().content).toBe(expected);
+        const reply = await clients.owner.post(`/api/conversations/${ids.conversation}/messages`, { body: content });
+        expect(reply.statusCode, reply.body).toBe(201);
+        expect(reply.json().body).toBe(expected);
+        // And a search for it finds what it finds, without error.
+        const search = await clients.visitor.get(`/api/items?query=${encode(h.slice(0, 200))}`);
+        expect(search.statusCode, search.body).toBe(h.includes('\u0000') ? 400 : 200);
+      }),
+    );
+  }, TIMEOUT_MS);
+});
