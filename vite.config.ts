@@ -16,6 +16,7 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
   },
   server: {
     // `npm run dev`: the API server runs beside Vite and Vite forwards these paths to it.
