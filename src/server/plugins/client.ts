@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { META_DESCRIPTION_MAX, PRODUCT_NAME } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { selectItem } from '../features/items/repository.js';
@@ -43,6 +44,37 @@ function withMeta(html: string, meta: { title: string; description: string; imag
     .replace('</head>', `    ${tags}\n  </head>`);
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** The best compression the browser accepts (Brotli first), or none. */
+function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+const compress = (html: string, encoding: Encoding) =>
+  encoding === 'br'
+    ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } })
+    : gzipSync(html);
+
+/**
+ * Sends a page's HTML, never cached without a check, compressed when the browser accepts it.
+ * `cached` holds compressed copies of an HTML text that every request shares.
+ */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, cached?: Map<Encoding, Buffer>) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  const encoding = acceptedEncoding(request);
+  if (!encoding) return reply.send(html);
+  let body = cached?.get(encoding);
+  if (!body) {
+    body = compress(html, encoding);
+    cached?.set(encoding, body);
+  }
+  return reply.header('content-encoding', encoding).send(body);
+}
+
 /**
  * Serves the built client: its files (hashed assets cached for a year), index.html for every page
  * path the client router knows, and for /items/:id an index.html that already carries the item's
@@ -51,12 +83,18 @@ function withMeta(html: string, meta: { title: string; description: string; imag
 export function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const compressedIndex = new Map<Encoding, Buffer>();
 
   if (indexHtml && clientDir) {
     app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of scripts and styles (vite.config.ts): sent to the
+      // browsers that accept them, compressed once at build time rather than on every request.
+      preCompressed: true,
+      // Build output that is not for browsers (.vite/manifest.json, read by the budget check).
+      allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: safe to cache for a year.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -65,27 +103,25 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
     });
 
     app.get<{ Params: { id: string } }>('/items/:id', async (request, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;
       const item = id === undefined ? undefined : await selectItem(app.db, id);
-      if (!item) return reply.status(404).send(indexHtml);
+      if (!item) return sendHtml(request, reply.status(404), indexHtml, compressedIndex);
       const origin = siteOrigin(app, request);
       const image = item.imageUrl.startsWith('http') ? item.imageUrl : `${origin}${item.imageUrl}`;
-      return withMeta(indexHtml, {
+      const html = withMeta(indexHtml, {
         title: `${item.title} | ${PRODUCT_NAME}`,
         description: truncate(item.description, META_DESCRIPTION_MAX),
         image,
         url: `${origin}/items/${item.id}`,
         type: 'article',
       });
+      return sendHtml(request, reply, html);
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|uploads)(\/|$)/.test(request.url);
-    if (isPage && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
+    if (isPage && indexHtml) return sendHtml(request, reply, indexHtml, compressedIndex);
     if (isPage) {
       return reply.status(404).type('text/plain').send('The client is not built: run `npm run build`.');
     }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -34,10 +35,23 @@ async function createScratchDatabase(): Promise<{ url: string; drop: () => Promi
   };
 }
 
-/** A client folder with a recognisable index.html, so page routes can be tested without a build. */
+/** The script in fakeClientDir's assets, written with its .br and .gz copies as the build does. */
+export const FAKE_ASSET = { url: '/assets/app-abc123.js', text: `console.log(${JSON.stringify('test client '.repeat(200))});` };
+
+/**
+ * A client folder laid out like the build: a recognisable index.html, a hashed script with its
+ * compressed copies, and the build manifest; so page routes can be tested without a build.
+ */
 export function fakeClientDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'client-'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Test</title></head><body><div id="root">test client</div></body></html>');
+  const asset = path.join(dir, FAKE_ASSET.url);
+  mkdirSync(path.dirname(asset), { recursive: true });
+  writeFileSync(asset, FAKE_ASSET.text);
+  writeFileSync(`${asset}.br`, brotliCompressSync(FAKE_ASSET.text));
+  writeFileSync(`${asset}.gz`, gzipSync(FAKE_ASSET.text));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
   return dir;
 }
 
