@@ -64,6 +64,15 @@ describe('the client', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('test client');
   });
 
+  it('asks for a public page’s own chunks at once (modulepreload), beyond what index.html loads', async () => {
+    const browse = (await t.app.inject({ method: 'GET', url: '/browse?query=chair' })).body;
+    expect(browse).toContain('<link rel="modulepreload" crossorigin href="/assets/browse-page-abc123.js">');
+    expect(browse).toContain('<link rel="modulepreload" crossorigin href="/assets/page-only-abc123.js">');
+    expect(browse).not.toContain('shared-abc123.js');
+    const other = (await t.app.inject({ method: 'GET', url: '/terms-of-service' })).body;
+    expect(other).not.toContain('modulepreload');
+  });
+
   it('does not serve the build manifest', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(res.headers['content-type']).toMatch(/^text\/html/);

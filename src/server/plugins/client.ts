@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { META_DESCRIPTION_MAX, PRODUCT_NAME } from '../../shared/constants.js';
+import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { selectItem } from '../features/items/repository.js';
 
@@ -61,19 +61,76 @@ const compress = (html: string, encoding: Encoding) =>
 
 /**
  * Sends a page's HTML, never cached without a check, compressed when the browser accepts it.
- * `cached` holds compressed copies of an HTML text that every request shares.
+ * `compressed` keeps the compressed copies of an HTML text that every request shares.
  */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, cached?: Map<Encoding, Buffer>) {
+function sendHtml(request: FastifyRequest, reply: FastifyReply, { html, compressed }: { html: string; compressed?: Map<Encoding, Buffer> }) {
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
   const encoding = acceptedEncoding(request);
   if (!encoding) return reply.send(html);
-  let body = cached?.get(encoding);
+  let body = compressed?.get(encoding);
   if (!body) {
     body = compress(html, encoding);
-    cached?.set(encoding, body);
+    compressed?.set(encoding, body);
   }
   return reply.header('content-encoding', encoding).send(body);
 }
+
+/**
+ * The public pages whose code the HTML asks for at once, by the first segment of their path: each
+ * is a lazy route of the client router (src/client/app/router.tsx), named as in the build manifest.
+ * Without this the browser learns of a page's chunk only after running the main script: one more
+ * round trip before anything shows. A name the manifest lacks just means no preload. `data` are
+ * the API reads the page starts with, fetched alongside the scripts (the client's URLs exactly,
+ * or the preload is wasted).
+ */
+const PAGES: Record<string, { module: string; data?: string[] }> = {
+  browse: { module: 'pages/browse-page.tsx', data: [`/api/items?page=${FIRST_PAGE}&limit=${PAGE_SIZE}`] },
+  items: { module: 'pages/item-detail-page.tsx' },
+  auth: { module: 'pages/auth-page.tsx' },
+  search: { module: 'pages/search-page.tsx' },
+  u: { module: 'pages/user-profile-page.tsx' },
+  'reset-password': { module: 'pages/reset-password-page.tsx' },
+  'terms-of-service': { module: 'pages/terms-of-service-page.tsx' },
+  'privacy-policy': { module: 'pages/privacy-policy-page.tsx' },
+};
+
+/** A preload of an API read the client makes with `credentials: 'include'` (lib/request.ts). */
+const fetchPreload = (url: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}">`;
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+function readManifest(clientDir: string): Manifest {
+  try {
+    return JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
+/** The chunk files `key` needs before it runs: itself and its static imports, transitively. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) chunkFiles(manifest, dep, seen);
+  return seen;
+}
+
+/** For each page of PAGES, the preload links of its API reads and of the chunks that index.html does not already load. */
+function pagePreloads(manifest: Manifest): Map<string, string> {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loaded = entry ? chunkFiles(manifest, entry) : new Set<string>();
+  const links = new Map<string, string>();
+  for (const [segment, { module, data = [] }] of Object.entries(PAGES)) {
+    const files = [...chunkFiles(manifest, module)].filter((file) => !loaded.has(file));
+    const tags = [...data.map(fetchPreload), ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)];
+    if (tags.length > 0) links.set(segment, tags.join('\n    '));
+  }
+  return links;
+}
+
+type Page = { html: string; compressed: Map<Encoding, Buffer> };
+const page = (html: string): Page => ({ html, compressed: new Map() });
 
 /**
  * Serves the built client: its files (hashed assets cached for a year), index.html for every page
@@ -83,7 +140,15 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, ca
 export function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  const compressedIndex = new Map<Encoding, Buffer>();
+  const defaultPage = page(indexHtml ?? '');
+  const pages = new Map<string, Page>();
+  if (indexHtml && clientDir) {
+    for (const [segment, links] of pagePreloads(readManifest(clientDir))) {
+      pages.set(segment, page(indexHtml.replace('</head>', `  ${links}\n  </head>`)));
+    }
+  }
+  /** The HTML of a page path: index.html, with the page's own chunks preloaded when known. */
+  const pageFor = (url: string) => pages.get(url.split(/[/?#]/)[1] ?? '') ?? defaultPage;
 
   if (indexHtml && clientDir) {
     app.register(fastifyStatic, {
@@ -105,23 +170,30 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
     app.get<{ Params: { id: string } }>('/items/:id', async (request, reply) => {
       const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;
       const item = id === undefined ? undefined : await selectItem(app.db, id);
-      if (!item) return sendHtml(request, reply.status(404), indexHtml, compressedIndex);
+      const itemPage = pageFor(request.url);
+      if (!item) return sendHtml(request, reply.status(404), itemPage);
       const origin = siteOrigin(app, request);
       const image = item.imageUrl.startsWith('http') ? item.imageUrl : `${origin}${item.imageUrl}`;
-      const html = withMeta(indexHtml, {
+      // The item's own reads and its photo (the largest paint) start with the scripts.
+      const preloads = [
+        fetchPreload(`/api/items/${item.id}`),
+        fetchPreload('/api/config'),
+        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(item.imageUrl)}">`,
+      ].join('\n    ');
+      const html = withMeta(itemPage.html.replace('</head>', `  ${preloads}\n  </head>`), {
         title: `${item.title} | ${PRODUCT_NAME}`,
         description: truncate(item.description, META_DESCRIPTION_MAX),
         image,
         url: `${origin}/items/${item.id}`,
         type: 'article',
       });
-      return sendHtml(request, reply, html);
+      return sendHtml(request, reply, { html });
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|uploads)(\/|$)/.test(request.url);
-    if (isPage && indexHtml) return sendHtml(request, reply, indexHtml, compressedIndex);
+    if (isPage && indexHtml) return sendHtml(request, reply, pageFor(request.url));
     if (isPage) {
       return reply.status(404).type('text/plain').send('The client is not built: run `npm run build`.');
     }

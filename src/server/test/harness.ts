@@ -40,7 +40,8 @@ export const FAKE_ASSET = { url: '/assets/app-abc123.js', text: `console.log(${J
 
 /**
  * A client folder laid out like the build: a recognisable index.html, a hashed script with its
- * compressed copies, and the build manifest; so page routes can be tested without a build.
+ * compressed copies, and the build manifest (an entry and a /browse page chunk); so page routes
+ * can be tested without a build.
  */
 export function fakeClientDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'client-'));
@@ -51,7 +52,13 @@ export function fakeClientDir(): string {
   writeFileSync(`${asset}.br`, brotliCompressSync(FAKE_ASSET.text));
   writeFileSync(`${asset}.gz`, gzipSync(FAKE_ASSET.text));
   mkdirSync(path.join(dir, '.vite'));
-  writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}');
+  const manifest = {
+    'index.html': { file: FAKE_ASSET.url.slice(1), isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-abc123.js' },
+    '_page-only.js': { file: 'assets/page-only-abc123.js' },
+    'pages/browse-page.tsx': { file: 'assets/browse-page-abc123.js', imports: ['index.html', '_shared.js', '_page-only.js'] },
+  };
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;
 }
 
