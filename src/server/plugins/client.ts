@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
-import { selectItem } from '../features/items/repository.js';
+import { thumbnailUrlOf } from '../../shared/item-format.js';
+import { selectItem, selectListedItems } from '../features/items/repository.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -94,6 +95,9 @@ const PAGES: Record<string, { module: string; data?: string[] }> = {
   'privacy-policy': { module: 'pages/privacy-policy-page.tsx' },
 };
 
+/** A preload of the page's largest picture. */
+const imagePreload = (url: string) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">`;
+
 /** A preload of an API read the client makes with `credentials: 'include'` (lib/request.ts). */
 const fetchPreload = (url: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}">`;
 
@@ -167,6 +171,21 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
       },
     });
 
+    // /browse starts with the newest items: its largest paint is the first card's photo, so the
+    // HTML names that photo, which then loads beside the scripts instead of after the list.
+    app.get('/browse', async (request, reply) => {
+      const browsePage = pageFor(request.url);
+      let first: { image_url: string } | undefined;
+      try {
+        [first] = await selectListedItems(app.db, {}, 1, 0);
+      } catch (err) {
+        request.log.warn({ err }, 'no photo preload for /browse');
+      }
+      if (!first) return sendHtml(request, reply, browsePage);
+      const html = browsePage.html.replace('</head>', `  ${imagePreload(thumbnailUrlOf(first.image_url))}\n  </head>`);
+      return sendHtml(request, reply, { html });
+    });
+
     app.get<{ Params: { id: string } }>('/items/:id', async (request, reply) => {
       const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;
       const item = id === undefined ? undefined : await selectItem(app.db, id);
@@ -178,7 +197,7 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
       const preloads = [
         fetchPreload(`/api/items/${item.id}`),
         fetchPreload('/api/config'),
-        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(item.imageUrl)}">`,
+        imagePreload(item.imageUrl),
       ].join('\n    ');
       const html = withMeta(itemPage.html.replace('</head>', `  ${preloads}\n  </head>`), {
         title: `${item.title} | ${PRODUCT_NAME}`,
