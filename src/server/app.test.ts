@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fakeClientDir, type TestApp } from './test/harness.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createTestApp, FAKE_ASSET, fakeClientDir, type TestApp } from './test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +36,45 @@ describe('the client', () => {
   it('GET /items/5 returns the app HTML too, with 404 while there is no such item', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/items/5' });
     expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('test client');
+  });
+
+  it('sends scripts compressed (Brotli, else gzip) from the build’s copies, cached for a year', async () => {
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: FAKE_ASSET.url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.rawPayload).toString()).toBe(FAKE_ASSET.text);
+    }
+    const plain = await t.app.inject({ method: 'GET', url: FAKE_ASSET.url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(FAKE_ASSET.text);
+  });
+
+  it('sends the page HTML compressed when the browser accepts it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/browse', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('test client');
+  });
+
+  it('asks for a public page’s own chunks at once (modulepreload), beyond what index.html loads', async () => {
+    const browse = (await t.app.inject({ method: 'GET', url: '/browse?query=chair' })).body;
+    expect(browse).toContain('<link rel="modulepreload" crossorigin href="/assets/browse-page-abc123.js">');
+    expect(browse).toContain('<link rel="modulepreload" crossorigin href="/assets/page-only-abc123.js">');
+    expect(browse).not.toContain('shared-abc123.js');
+    const other = (await t.app.inject({ method: 'GET', url: '/terms-of-service' })).body;
+    expect(other).not.toContain('modulepreload');
+  });
+
+  it('does not serve the build manifest', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('test client');
   });

@@ -45,7 +45,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-10">
+      {/* At least the height of the screen below the header: while a page or its data loads, the
+          footer waits below the fold instead of being pushed down in view (layout shift). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto min-h-[calc(100dvh-4rem-1px)] w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-10"
+      >
         {children}
       </main>
       <SiteFooter />

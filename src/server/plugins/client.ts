@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { META_DESCRIPTION_MAX, PRODUCT_NAME } from '../../shared/constants.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
-import { selectItem } from '../features/items/repository.js';
+import { thumbnailUrlOf } from '../../shared/item-format.js';
+import { selectItem, selectListedItems } from '../features/items/repository.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -43,6 +45,97 @@ function withMeta(html: string, meta: { title: string; description: string; imag
     .replace('</head>', `    ${tags}\n  </head>`);
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** The best compression the browser accepts (Brotli first), or none. */
+function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+const compress = (html: string, encoding: Encoding) =>
+  encoding === 'br'
+    ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } })
+    : gzipSync(html);
+
+/**
+ * Sends a page's HTML, never cached without a check, compressed when the browser accepts it.
+ * `compressed` keeps the compressed copies of an HTML text that every request shares.
+ */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, { html, compressed }: { html: string; compressed?: Map<Encoding, Buffer> }) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  const encoding = acceptedEncoding(request);
+  if (!encoding) return reply.send(html);
+  let body = compressed?.get(encoding);
+  if (!body) {
+    body = compress(html, encoding);
+    compressed?.set(encoding, body);
+  }
+  return reply.header('content-encoding', encoding).send(body);
+}
+
+/**
+ * The public pages whose code the HTML asks for at once, by the first segment of their path: each
+ * is a lazy route of the client router (src/client/app/router.tsx), named as in the build manifest.
+ * Without this the browser learns of a page's chunk only after running the main script: one more
+ * round trip before anything shows. A name the manifest lacks just means no preload. `data` are
+ * the API reads the page starts with, fetched alongside the scripts (the client's URLs exactly,
+ * or the preload is wasted).
+ */
+const PAGES: Record<string, { module: string; data?: string[] }> = {
+  browse: { module: 'pages/browse-page.tsx', data: [`/api/items?page=${FIRST_PAGE}&limit=${PAGE_SIZE}`] },
+  items: { module: 'pages/item-detail-page.tsx' },
+  auth: { module: 'pages/auth-page.tsx' },
+  search: { module: 'pages/search-page.tsx' },
+  u: { module: 'pages/user-profile-page.tsx' },
+  'reset-password': { module: 'pages/reset-password-page.tsx' },
+  'terms-of-service': { module: 'pages/terms-of-service-page.tsx' },
+  'privacy-policy': { module: 'pages/privacy-policy-page.tsx' },
+};
+
+/** A preload of the page's largest picture. */
+const imagePreload = (url: string) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">`;
+
+/** A preload of an API read the client makes with `credentials: 'include'` (lib/request.ts). */
+const fetchPreload = (url: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}">`;
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+function readManifest(clientDir: string): Manifest {
+  try {
+    return JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
+/** The chunk files `key` needs before it runs: itself and its static imports, transitively. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) chunkFiles(manifest, dep, seen);
+  return seen;
+}
+
+/** For each page of PAGES, the preload links of its API reads and of the chunks that index.html does not already load. */
+function pagePreloads(manifest: Manifest): Map<string, string> {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loaded = entry ? chunkFiles(manifest, entry) : new Set<string>();
+  const links = new Map<string, string>();
+  for (const [segment, { module, data = [] }] of Object.entries(PAGES)) {
+    const files = [...chunkFiles(manifest, module)].filter((file) => !loaded.has(file));
+    const tags = [...data.map(fetchPreload), ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)];
+    if (tags.length > 0) links.set(segment, tags.join('\n    '));
+  }
+  return links;
+}
+
+type Page = { html: string; compressed: Map<Encoding, Buffer> };
+const page = (html: string): Page => ({ html, compressed: new Map() });
+
 /**
  * Serves the built client: its files (hashed assets cached for a year), index.html for every page
  * path the client router knows, and for /items/:id an index.html that already carries the item's
@@ -51,12 +144,26 @@ function withMeta(html: string, meta: { title: string; description: string; imag
 export function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const defaultPage = page(indexHtml ?? '');
+  const pages = new Map<string, Page>();
+  if (indexHtml && clientDir) {
+    for (const [segment, links] of pagePreloads(readManifest(clientDir))) {
+      pages.set(segment, page(indexHtml.replace('</head>', `  ${links}\n  </head>`)));
+    }
+  }
+  /** The HTML of a page path: index.html, with the page's own chunks preloaded when known. */
+  const pageFor = (url: string) => pages.get(url.split(/[/?#]/)[1] ?? '') ?? defaultPage;
 
   if (indexHtml && clientDir) {
     app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of scripts and styles (vite.config.ts): sent to the
+      // browsers that accept them, compressed once at build time rather than on every request.
+      preCompressed: true,
+      // Build output that is not for browsers (.vite/manifest.json, read by the budget check).
+      allowedPath: (pathname) => !pathname.split('/').some((part) => part.startsWith('.')),
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: safe to cache for a year.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -64,28 +171,48 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
       },
     });
 
+    // /browse starts with the newest items: its largest paint is the first card's photo, so the
+    // HTML names that photo, which then loads beside the scripts instead of after the list.
+    app.get('/browse', async (request, reply) => {
+      const browsePage = pageFor(request.url);
+      let first: { image_url: string } | undefined;
+      try {
+        [first] = await selectListedItems(app.db, {}, 1, 0);
+      } catch (err) {
+        request.log.warn({ err }, 'no photo preload for /browse');
+      }
+      if (!first) return sendHtml(request, reply, browsePage);
+      const html = browsePage.html.replace('</head>', `  ${imagePreload(thumbnailUrlOf(first.image_url))}\n  </head>`);
+      return sendHtml(request, reply, { html });
+    });
+
     app.get<{ Params: { id: string } }>('/items/:id', async (request, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;
       const item = id === undefined ? undefined : await selectItem(app.db, id);
-      if (!item) return reply.status(404).send(indexHtml);
+      const itemPage = pageFor(request.url);
+      if (!item) return sendHtml(request, reply.status(404), itemPage);
       const origin = siteOrigin(app, request);
       const image = item.imageUrl.startsWith('http') ? item.imageUrl : `${origin}${item.imageUrl}`;
-      return withMeta(indexHtml, {
+      // The item's own reads and its photo (the largest paint) start with the scripts.
+      const preloads = [
+        fetchPreload(`/api/items/${item.id}`),
+        fetchPreload('/api/config'),
+        imagePreload(item.imageUrl),
+      ].join('\n    ');
+      const html = withMeta(itemPage.html.replace('</head>', `  ${preloads}\n  </head>`), {
         title: `${item.title} | ${PRODUCT_NAME}`,
         description: truncate(item.description, META_DESCRIPTION_MAX),
         image,
         url: `${origin}/items/${item.id}`,
         type: 'article',
       });
+      return sendHtml(request, reply, { html });
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|uploads)(\/|$)/.test(request.url);
-    if (isPage && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
+    if (isPage && indexHtml) return sendHtml(request, reply, pageFor(request.url));
     if (isPage) {
       return reply.status(404).type('text/plain').send('The client is not built: run `npm run build`.');
     }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../app.js';
@@ -35,10 +36,30 @@ export async function createScratchDatabase(serverUrl: string, prefix = 'test'):
   };
 }
 
-/** A client folder with a recognisable index.html, so page routes can be tested without a build. */
+/** The script in fakeClientDir's assets, written with its .br and .gz copies as the build does. */
+export const FAKE_ASSET = { url: '/assets/app-abc123.js', text: `console.log(${JSON.stringify('test client '.repeat(200))});` };
+
+/**
+ * A client folder laid out like the build: a recognisable index.html, a hashed script with its
+ * compressed copies, and the build manifest (an entry and a /browse page chunk); so page routes
+ * can be tested without a build.
+ */
 export function fakeClientDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'client-'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Test</title></head><body><div id="root">test client</div></body></html>');
+  const asset = path.join(dir, FAKE_ASSET.url);
+  mkdirSync(path.dirname(asset), { recursive: true });
+  writeFileSync(asset, FAKE_ASSET.text);
+  writeFileSync(`${asset}.br`, brotliCompressSync(FAKE_ASSET.text));
+  writeFileSync(`${asset}.gz`, gzipSync(FAKE_ASSET.text));
+  mkdirSync(path.join(dir, '.vite'));
+  const manifest = {
+    'index.html': { file: FAKE_ASSET.url.slice(1), isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-abc123.js' },
+    '_page-only.js': { file: 'assets/page-only-abc123.js' },
+    'pages/browse-page.tsx': { file: 'assets/browse-page-abc123.js', imports: ['index.html', '_shared.js', '_page-only.js'] },
+  };
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;
 }
 

@@ -58,6 +58,24 @@ describe('POST /api/upload-image', () => {
     }
   });
 
+  it('processes a 12-megapixel photo quickly (the time is printed; docs/performance.md has a quiet run)', async () => {
+    // A 4000 x 3000 camera-like JPEG: blurred noise, so that neither decoding nor encoding is trivial.
+    const noise = { type: 'gaussian', mean: 128, sigma: 40 } as const;
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise } })
+      .blur(1.2)
+      .jpeg({ quality: 88 })
+      .toBuffer();
+    const started = performance.now();
+    const res = await user.upload([{ data: photo, filename: 'camera.jpg' }]);
+    const ms = performance.now() - started;
+    console.log(`12 MP upload (${(photo.length / 1e6).toFixed(1)} MB JPEG) answered in ${Math.round(ms)} ms`);
+    expect(res.statusCode).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: res.json().imageUrl });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 1200 });
+    // Generous: test machines are slow and shared. A quiet run is well under a second.
+    expect(ms).toBeLessThan(5000);
+  });
+
   it('turns a photo upright by its EXIF orientation before dropping the metadata', async () => {
     const sideways = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } })
       .jpeg()

@@ -1,0 +1,21 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto('http://127.0.0.1:3601' + (process.argv[2] ?? '/browse'), { waitUntil: 'networkidle' });
+const { profile } = await cdp.send('Profiler.stop');
+const self = new Map();
+const dt = profile.timeDeltas; const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+profile.samples.forEach((id, i) => { const n = byId.get(id); const f = n.callFrame; const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`; self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000); });
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+const byFile = new Map();
+for (const [k, v] of self) { const file = k.split(' ')[1]?.split(':')[0] ?? '?'; byFile.set(file, (byFile.get(file) ?? 0) + v); }
+console.log('total ms', Math.round(total));
+console.log([...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${Math.round(v)}  ${k}`).join('\n'));
+console.log('--');
+console.log([...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${Math.round(v)}  ${k}`).join('\n'));
+await browser.close();
