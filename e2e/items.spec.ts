@@ -76,6 +76,8 @@ test('post an item with a GPS photo, find it nearest first, open it, delete it',
   expect(html).toContain(`<meta property="og:title" content="${title} | ShareNearby" />`);
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/[0-9a-f]{32}\.webp" \/>/);
   const map = page.getByLabel('Map');
+  // The map loads when it comes near the screen.
+  await map.scrollIntoViewIfNeeded();
   await expect(map).toBeVisible();
   await page.locator('.leaflet-marker-icon').click();
   await expect(page.getByText(`${title} Located here`)).toBeVisible();

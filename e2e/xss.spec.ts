@@ -103,7 +103,8 @@ test('hostile text is shown as text on every page, nothing runs, and the CSP rep
     await expect(page.getByText(`Free to a good home. ${HOSTILE}`)).toBeVisible();
     await expect(page.getByText(SCRIPT, { exact: true }).first()).toBeVisible();
     await expect(page.getByText(JS_LINK, { exact: true }).first()).toBeVisible();
-    await expect(page.getByLabel('Map')).toBeVisible();
+    await page.getByLabel('Map').scrollIntoViewIfNeeded();
+    await expect(page.locator('.leaflet-container')).toBeVisible();
   }
   await expectClean(owner, ownerProblems, 'item page (owner)');
   await expectClean(asker, askerProblems, 'item page (asker)');
@@ -220,6 +221,7 @@ test('a strict Content-Security-Policy is sent, and the post-item page with its 
   await page.goto(`/items/${(await response.json()).id}`);
   await expect(page.getByRole('heading', { name: `${IMG} chair`, level: 1 })).toBeVisible();
   await expect(page.getByText(SVG, { exact: true })).toBeVisible();
-  await expect(page.getByLabel('Map')).toBeVisible();
+  await page.getByLabel('Map').scrollIntoViewIfNeeded();
+  await expect(page.locator('.leaflet-container')).toBeVisible();
   await expectClean(page, problems, 'post item, then its page');
 });

@@ -1,7 +1,8 @@
 import { MapPinOff } from 'lucide-react';
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useClientConfig } from '@/lib/use-client-config';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { cn } from '@/lib/utils';
 import type { LeafletMapProps } from './leaflet-map';
 
@@ -43,19 +44,25 @@ function MapPlaceholder() {
 
 export type MapViewProps = Omit<LeafletMapProps, 'tileUrl' | 'attribution'> & { className?: string };
 
-/** A map region (label 'Map'); Leaflet loads on first use, tiles come from /api/config. */
+/**
+ * A map region (label 'Map'); Leaflet loads when the region comes near the screen (not with the
+ * page: on a phone the map is far below the fold), tiles come from /api/config.
+ */
 export function MapView({ className, ...props }: MapViewProps) {
   const config = useClientConfig();
+  const regionRef = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(regionRef);
   const tiles = config.data?.map ?? (config.isError ? FALLBACK_TILES : null);
   return (
     // isolate: Leaflet's z-indexed panes stay under the sticky header, dialogs and toasts.
     <div
+      ref={regionRef}
       role="region"
       aria-label="Map"
       className={cn('relative isolate z-0 h-72 w-full overflow-hidden rounded-card border border-border bg-muted sm:h-96', className)}
     >
       <MapErrorBoundary>
-        {tiles ? (
+        {tiles && near ? (
           <Suspense fallback={<MapPlaceholder />}>
             <LeafletMap tileUrl={tiles.tileUrl} attribution={tiles.attribution} {...props} />
           </Suspense>
