@@ -11,6 +11,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Setting up an app on a file database (demo seed, CLI) takes long on a busy two-core machine.
+    hookTimeout: 120_000,
   },
 });

@@ -38,5 +38,6 @@ describe('npm run admin:create', () => {
     } finally {
       await app.close();
     }
-  });
+    // Three openings of a PGlite folder, each running the migrations.
+  }, 90_000);
 });
