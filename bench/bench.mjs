@@ -32,7 +32,9 @@ const userCount = quick ? 500 : 50_000;
 const duration = Number(args.duration ?? (quick ? 2 : 10));
 const warmup = quick ? 0 : 2;
 const CONNECTIONS = 32;
-const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10);
+// PostgreSQL's rule of thumb for a pool: about two connections per core of the database server
+// (here the same machine); more only queue inside PostgreSQL and stretch the tail.
+const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 2 * os.availableParallelism());
 for (const [name, v] of Object.entries({ seed, itemCount, duration, poolSize })) {
   if (!Number.isInteger(v) || v < (name === 'seed' ? 0 : 1)) throw new Error(`${name} must be a whole number above 0 (got ${v})`);
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm.Argon2id: the enum is an ambient const enum, so its value is spelled out here.
@@ -6,13 +7,34 @@ const ARGON2ID = 2;
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): about 20 ms here, far too slow to guess.
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Hashes run at most one per core at a time. Each takes 19 MiB while it runs; without a bound, a
+ * burst of sign-ins runs as many as the thread pool has threads and the process's memory jumps
+ * (the allocator keeps what it got). With one per core they finish no later: the work is CPU-bound.
+ */
+const MAX_HASHING = Math.max(1, os.availableParallelism());
+let hashing = 0;
+const waiting: Array<() => void> = [];
+
+async function oneAtATimePerCore<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing < MAX_HASHING) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // the finishing hash hands its slot on
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return oneAtATimePerCore(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await oneAtATimePerCore(() => verify(passwordHash, password));
   } catch {
     return false;
   }
