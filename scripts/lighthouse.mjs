@@ -45,17 +45,31 @@ if (args.includes('--build') || !existsSync(path.join(root, 'dist/server/main.js
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-lighthouse-'));
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-});
+const startServer = (env) =>
+  spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  });
+
+// Production never adds demo content (config refuses SEED_DEMO=true there): the demo items are put
+// into the data folder by a development start first, then the production build is measured on them.
+let server = startServer({ NODE_ENV: 'development', SEED_DEMO: 'true' });
 let chrome;
 const cleanUp = async () => {
   await chrome?.kill();
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
+
+async function seedThenStartProduction() {
+  await waitForServer();
+  const stopped = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await stopped;
+  server = startServer({ NODE_ENV: 'production', SEED_DEMO: 'false' });
+  await waitForServer();
+}
 
 async function waitForServer() {
   for (let i = 0; i < 360; i++) {
@@ -93,7 +107,7 @@ async function audit(url, reportName) {
 }
 
 try {
-  await waitForServer();
+  await seedThenStartProduction();
   const { items } = await (await fetch(`${ORIGIN}/api/items`)).json();
   if (!items?.length) throw new Error('The demo content has no items');
   const pages = { browse: '/browse', item: `/items/${items[0].id}`, auth: '/auth' };
