@@ -406,7 +406,10 @@ async function main() {
     for (const r of results) console.log(`${r.name.padEnd(40)} ${fmt(r.requestsPerSecond, 7)} ${fmt(r.p50, 7)} ${fmt(r.p99, 7)} ${fmt(r.errors, 7)} ${fmt(r.non2xx, 7)}`);
     for (const b of bare) console.log(`${`bare SQL: ${b.name}`.slice(0, 40).padEnd(40)} ${fmt(b.perSecond, 7)} ${fmt(b.p50, 7)} ${fmt(b.p99, 7)} ${fmt(b.errors, 7)} ${fmt('-', 7)}`);
     console.log(`server peak memory: ${peakMemoryMB} MB\n`);
-    for (const b of bars) console.log(`${b.pass ? 'PASS' : 'FAIL'}  ${b.bar}: ${b.value}`);
+    // The bars are about 1,000,000 items: on the quick mode's few rows the planner rightly scans
+    // small tables, so there the verdicts are shown for information only.
+    if (quick) console.log('Quick mode: the bars below are for 1,000,000 items; here they are information, not a verdict.');
+    for (const b of bars) console.log(`${b.pass ? 'PASS' : quick ? 'miss' : 'FAIL'}  ${b.bar}: ${b.value}`);
 
     const date = new Date().toISOString();
     const out = {
