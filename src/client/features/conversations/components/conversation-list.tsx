@@ -7,13 +7,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useConversations } from '../api';
 import { badgeCount } from '../unread';
-import { lastMessagePreview, listDate } from '../lib/conversation-texts';
+import { itemStateText, lastMessagePreview, listDate } from '../lib/conversation-texts';
 import { Thumbnail } from '@/components/thumbnail';
 
 function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
   const { item, other, lastMessage, unread } = conversation;
   const unreadNow = unread > 0;
   const date = lastMessage?.createdAt ?? conversation.updatedAt;
+  const state = itemStateText(conversation);
   return (
     <li>
       <Link
@@ -26,7 +27,10 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
         <Thumbnail src={item.thumbnailUrl} size="sm" />
         <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
           <span className="flex items-baseline justify-between gap-3">
-            <span className={cn('min-w-0 truncate', unreadNow ? 'font-bold' : 'font-semibold')}>{item.title}</span>
+            <span className={cn('min-w-0 truncate', unreadNow ? 'font-bold' : 'font-semibold')}>
+              {item.title}
+              {state ? <span className="text-xs font-normal text-muted-foreground"> · {state}</span> : null}
+            </span>
             <time dateTime={date} className="shrink-0 text-xs text-muted-foreground">
               {listDate(date)}
             </time>

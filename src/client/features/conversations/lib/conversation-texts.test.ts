@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UNREAD_POLL_MS as SHARED_UNREAD_POLL_MS } from '../../../../shared/conversations.js';
 import { badgeCount, messagesLinkLabel, UNREAD_POLL_MS } from '../unread';
 import {
+  itemStateText,
   lastMessagePreview,
   listDate,
   messageSide,
@@ -89,5 +90,23 @@ describe('lastMessagePreview', () => {
   });
   it('puts the message on one line', () => {
     expect(lastMessagePreview('Hello\nthere\n\n  friend ')).toBe('Hello there friend');
+  });
+});
+
+describe('itemStateText', () => {
+  const row = (role: 'owner' | 'requester', status: string, promisedHere: boolean) => ({ role, other: { id: 2, username: 'sam' }, item: { status, promisedHere } });
+  it('says nothing while the item is on offer', () => {
+    expect(itemStateText(row('owner', 'available', false))).toBeNull();
+  });
+  it('names the person from the owner’s side and says “you” from the requester’s', () => {
+    expect(itemStateText(row('owner', 'promised', true))).toBe('Promised to sam');
+    expect(itemStateText(row('requester', 'promised', true))).toBe('Promised to you');
+    expect(itemStateText(row('owner', 'taken', true))).toBe('Given to sam');
+    expect(itemStateText(row('requester', 'taken', true))).toBe('Given to you');
+  });
+  it('tells the others it went elsewhere, and says when it expired', () => {
+    expect(itemStateText(row('requester', 'promised', false))).toBe('Promised to someone else');
+    expect(itemStateText(row('requester', 'taken', false))).toBe('Gone');
+    expect(itemStateText(row('owner', 'expired', false))).toBe('Expired');
   });
 });

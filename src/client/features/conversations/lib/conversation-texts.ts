@@ -1,5 +1,5 @@
 // Texts and small decisions of the messages screens, kept pure so they can be tested.
-import { MESSAGE_MAX } from '../../../../shared/conversations.js';
+import { type ConversationSummary, MESSAGE_MAX } from '../../../../shared/conversations.js';
 
 
 export type MessageSide = 'mine' | 'theirs' | 'app';
@@ -65,4 +65,17 @@ export function messageStamp(value: string, { now = new Date(), timeZone }: Date
 export function lastMessagePreview(body: string | null | undefined): string {
   if (!body) return 'No messages yet';
   return body.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Where the item of a conversation stands, seen from my side, for the list; null while it is on
+ * offer ('Promised to you', 'Given to sam', 'Promised to someone else', 'Gone', 'Expired').
+ */
+export function itemStateText(c: Pick<ConversationSummary, 'role' | 'other'> & { item: Pick<ConversationSummary['item'], 'status' | 'promisedHere'> }): string | null {
+  const { status, promisedHere } = c.item;
+  const who = c.role === 'owner' ? c.other.username : 'you';
+  if (status === 'promised') return promisedHere ? `Promised to ${who}` : 'Promised to someone else';
+  if (status === 'taken') return promisedHere ? `Given to ${who}` : 'Gone';
+  if (status === 'expired') return 'Expired';
+  return null;
 }
