@@ -47,7 +47,7 @@ test('the owner promises an item to one asker and marks it given; the other sees
   await expect(panel).toContainText(`You gave this item to ${chosenName}.`);
   await expect(other!.getByText('Sorry, this item has gone.')).toBeVisible({ timeout: 20_000 });
   await owner!.goto('/messages');
-  await expect(owner!.getByRole('link', { name: new RegExp(`${title} · Given to ${chosenName}`) })).toBeVisible();
+  await expect(owner!.getByRole('link', { name: new RegExp(`${title}\\s*, Given to ${chosenName}`) })).toBeVisible();
   await owner!.goto('/my-items');
   await owner!.getByRole('button', { name: 'Given' }).click();
   await expect(owner!.getByRole('listitem').filter({ hasText: title })).toContainText(`Given to ${chosenName}`);

@@ -27,9 +27,16 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
         <Thumbnail src={item.thumbnailUrl} size="sm" />
         <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
           <span className="flex items-baseline justify-between gap-3">
-            <span className={cn('min-w-0 truncate', unreadNow ? 'font-bold' : 'font-semibold')}>
-              {item.title}
-              {state ? <span className="text-xs font-normal text-muted-foreground"> · {state}</span> : null}
+            {/* Both shorten on a narrow screen, so where the item stands is never cut off entirely. */}
+            <span className="flex min-w-0 items-baseline gap-1">
+              <span className={cn('min-w-0 truncate', unreadNow ? 'font-bold' : 'font-semibold')}>{item.title}</span>
+              {state ? (
+                <span className="max-w-[55%] shrink-0 truncate text-xs text-muted-foreground">
+                  <span className="sr-only">, </span>
+                  <span aria-hidden="true">· </span>
+                  {state}
+                </span>
+              ) : null}
             </span>
             <time dateTime={date} className="shrink-0 text-xs text-muted-foreground">
               {listDate(date)}
