@@ -73,6 +73,39 @@ export default defineConfig({
     sourcemap: true,
     // Read by scripts/bundle-budget.mjs (the /browse JavaScript budget); not served.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry needs at once: one file beside index.html's script.
+            { name: 'initial', tags: ['$initial'], priority: 60 },
+            // What the public pages share (lists, cards, the item page): one file, not twenty.
+            {
+              name: 'public',
+              test: /src[\\/]client[\\/](components[\\/](ui[\\/](badge|input|search-input)|load-error|thumbnail|page-message)|features[\\/]items[\\/](api|lib[\\/](item-rules|location-messages)|components[\\/](item-card|item-list-view|list-empty-state|pager|item-status-badge))|lib[\\/](geolocation|format-date|use-client-config|use-near-viewport))|src[\\/]shared[\\/]item-format|lucide-react[\\/]dist[\\/]esm[\\/]icons/,
+              minShareCount: 2,
+              priority: 50,
+            },
+            // Validation (zod and its resolver), loaded by forms when they are first used.
+            { name: 'validation', test: /node_modules[\\/](zod|@hookform)[\\/]|zod-jitless/, priority: 45 },
+            // Dialogs, menus and toasts (Radix's layers, focus traps, positioning).
+            {
+              name: 'overlays',
+              test: /node_modules[\\/](@radix-ui[\\/](react-(dialog|alert-dialog|dismissable-layer|focus-scope|focus-guards|portal|popper|dropdown-menu|menu|toast|visually-hidden|arrow))|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|detect-node-es|get-nonce)[\\/]|src[\\/]client[\\/]components[\\/](ui[\\/](dialog|alert-dialog)|confirm-dialog)/,
+              minShareCount: 2,
+              priority: 40,
+            },
+            // Forms: the form library, the field components and the rest of Radix (tabs, checkbox, label).
+            {
+              name: 'forms',
+              test: /node_modules[\\/](react-hook-form[\\/]|@radix-ui[\\/](?!react-(dialog|alert-dialog|dismissable-layer|focus-scope|focus-guards|portal|popper|dropdown-menu|menu|toast|visually-hidden|arrow)[\\/]))|src[\\/]client[\\/]components[\\/]ui[\\/](form-field|label|textarea|checkbox|native-select|tabs|switch)/,
+              minShareCount: 2,
+              priority: 46,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev`: the API server runs beside Vite and Vite forwards these paths to it.

@@ -106,6 +106,18 @@ async function audit(url, reportName) {
   return { scores, metrics, failed, consoleErrors };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is made again, twice at most. */
+async function auditWithRetry(url, reportName) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, reportName);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`${reportName}: ${error.message} Running it again.`);
+    }
+  }
+}
+
 try {
   await seedThenStartProduction();
   const { items } = await (await fetch(`${ORIGIN}/api/items`)).json();
@@ -117,7 +129,7 @@ try {
   for (const [page, pathname] of Object.entries(pages)) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await audit(`${ORIGIN}${pathname}`, `${page}-${i + 1}`);
+      const run = await auditWithRetry(`${ORIGIN}${pathname}`, `${page}-${i + 1}`);
       console.log(`${page} run ${i + 1}/${RUNS}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}`);
       runs.push(run);
     }

@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppLayout } from '@/app/layout';
 import { AppProviders } from '@/app/providers';
@@ -11,12 +11,18 @@ import { AppRouter } from '@/app/router';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <AppLayout>
-        <AppRouter />
-      </AppLayout>
-    </AppProviders>
-  </StrictMode>,
-);
+// The first render runs as a transition: React works on it in slices of a few milliseconds and
+// lets the browser paint and answer input in between, instead of holding the main thread for the
+// whole tree at once (which a slow phone feels as a frozen page). The painted shell of index.html
+// stays until the app commits.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <AppLayout>
+          <AppRouter />
+        </AppLayout>
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -2,12 +2,8 @@
 // ['/api/conversations', id]. Open pages poll (MESSAGES_POLL_MS): the messages rest on the
 // database, so whichever app process answers sees them.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ConversationDetail,
-  type ConversationSummary,
-  type Message,
-  MESSAGES_POLL_MS,
-} from '../../../shared/conversations.js';
+import { MESSAGES_POLL_MS } from '../../../shared/conversation-rules.js';
+import type { ConversationDetail, ConversationSummary, Message } from '../../../shared/conversations.js';
 import { apiJson } from '@/lib/request';
 import { UNREAD_QUERY_KEY } from './unread';
 

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { loginBodySchema } from '../../../../shared/auth.js';
 import { TOASTS } from '../../../../shared/messages.js';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -9,8 +7,11 @@ import { TextField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { getErrorMessage } from '@/lib/request';
 import { useLogin } from '../api';
+
+const validation = lazyResolver(() => import('../auth-resolvers').then((m) => m.loginResolver));
 
 export function LoginForm() {
   const [, navigate] = useLocation();
@@ -21,7 +22,7 @@ export function LoginForm() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(loginBodySchema),
+    resolver: validation.resolver,
     defaultValues: { username: '', password: '', rememberMe: false },
   });
 
@@ -34,7 +35,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="grid gap-5">
       <TextField
         id="login-username"
         label="Username"

@@ -1,14 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { registerFormSchema } from '../../../../shared/auth.js';
 import { TOASTS } from '../../../../shared/messages.js';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { getErrorMessage } from '@/lib/request';
 import { useRegister } from '../api';
+
+const validation = lazyResolver(() => import('../auth-resolvers').then((m) => m.registerResolver));
 
 export function RegisterForm() {
   const [, navigate] = useLocation();
@@ -18,7 +19,7 @@ export function RegisterForm() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver: validation.resolver,
     defaultValues: { username: '', password: '', confirmPassword: '' },
   });
 
@@ -34,7 +35,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="grid gap-5">
       <TextField
         id="register-username"
         label="Username"

@@ -1,9 +1,14 @@
 import { MessageCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useContactOwner } from '../api';
-import { MessageComposer } from './message-composer';
+
+// The message box (with the form field components) loads when the button is pointed at, focused
+// or pressed: most visitors of an item page never write, and the page shows sooner without it.
+const loadComposer = () => import('./message-composer');
+const MessageComposer = lazy(async () => ({ default: (await loadComposer()).MessageComposer }));
 
 /**
  * 'Contact owner' on an item page: reveals a message box; the first message opens the
@@ -13,19 +18,27 @@ export function ContactOwner({ itemId }: { itemId: number }) {
   const [open, setOpen] = useState(false);
   const contact = useContactOwner(itemId);
   const [, navigate] = useLocation();
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
 
+  // The box arrives with its chunk: its text area takes the focus as it appears.
+  const focusWhenShown = useCallback((textarea: HTMLTextAreaElement | null) => textarea?.focus(), []);
+
   useEffect(() => {
-    if (open) textareaRef.current?.focus();
-    else if (wasOpen.current) buttonRef.current?.focus();
+    if (!open && wasOpen.current) buttonRef.current?.focus();
     wasOpen.current = open;
   }, [open]);
 
   if (!open) {
     return (
-      <Button ref={buttonRef} size="lg" onClick={() => setOpen(true)} className="w-full sm:w-auto">
+      <Button
+        ref={buttonRef}
+        size="lg"
+        onPointerEnter={() => void loadComposer()}
+        onFocus={() => void loadComposer()}
+        onClick={() => setOpen(true)}
+        className="w-full sm:w-auto"
+      >
         <MessageCircle aria-hidden="true" />
         Contact owner
       </Button>
@@ -33,18 +46,20 @@ export function ContactOwner({ itemId }: { itemId: number }) {
   }
 
   return (
-    <MessageComposer
-      textareaRef={textareaRef}
-      placeholder="Ask for this item…"
-      pending={contact.isPending}
-      send={(body) =>
-        contact.mutateAsync(body).then((conversation) => navigate(`/messages/${conversation.id}`))
-      }
-      extraActions={
-        <Button variant="ghost" onClick={() => setOpen(false)} disabled={contact.isPending}>
-          Cancel
-        </Button>
-      }
-    />
+    <Suspense fallback={<Spinner label="Loading…" />}>
+      <MessageComposer
+        textareaRef={focusWhenShown}
+        placeholder="Ask for this item…"
+        pending={contact.isPending}
+        send={(body) =>
+          contact.mutateAsync(body).then((conversation) => navigate(`/messages/${conversation.id}`))
+        }
+        extraActions={
+          <Button variant="ghost" onClick={() => setOpen(false)} disabled={contact.isPending}>
+            Cancel
+          </Button>
+        }
+      />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 // Texts and small decisions of the messages screens, kept pure so they can be tested.
-import { type ConversationSummary, MESSAGE_MAX } from '../../../../shared/conversations.js';
+import { MESSAGE_MAX } from '../../../../shared/conversation-rules.js';
+import type { ConversationSummary } from '../../../../shared/conversations.js';
 
 
 export type MessageSide = 'mine' | 'theirs' | 'app';

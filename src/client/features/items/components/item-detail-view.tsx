@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, CircleCheck, Info, LogIn, MapPinOff, MessagesSquare, RefreshCw, Trash2, Undo2, UserRound } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ItemDetail } from '../../../../shared/items.js';
 import { MapView } from '@/components/map/map-view';
@@ -13,9 +13,13 @@ import { useClientConfig } from '@/lib/use-client-config';
 import { type ItemUpdate, useUpdateItem } from '../api';
 import { canManageItem, isRenewDue, type Viewer } from '../lib/item-rules';
 import { itemPageUrl } from '../lib/share-links';
-import { DeleteItemDialog } from './delete-item-dialog';
 import { ItemStatusBadge } from './item-status-badge';
 import { ShareButtons } from './share-buttons';
+
+// Only the owner ever sees the delete confirmation (Radix Dialog): it loads when Delete is pointed
+// at, focused or pressed, not with every visitor's item page.
+const loadDeleteDialog = () => import('./delete-item-dialog');
+const DeleteItemDialog = lazy(async () => ({ default: (await loadDeleteDialog()).DeleteItemDialog }));
 
 const UPDATE_SUCCESS: Record<string, string> = {
   taken: 'Item marked as taken',
@@ -30,6 +34,8 @@ function OwnerActions({ item }: { item: ItemDetail }) {
   const update = useUpdateItem(item.id);
   const [pending, setPending] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Once asked for, the dialog stays mounted (closed) so that it can animate out.
+  const [deleteAsked, setDeleteAsked] = useState(false);
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
 
   const run = (key: string, body: ItemUpdate) => {
@@ -96,17 +102,31 @@ function OwnerActions({ item }: { item: ItemDetail }) {
             Renew
           </Button>
         ) : null}
-        <Button ref={deleteButtonRef} variant="destructive" disabled={busy} onClick={() => setConfirmDelete(true)}>
+        <Button
+          ref={deleteButtonRef}
+          variant="destructive"
+          disabled={busy}
+          onPointerEnter={() => void loadDeleteDialog()}
+          onFocus={() => void loadDeleteDialog()}
+          onClick={() => {
+            setDeleteAsked(true);
+            setConfirmDelete(true);
+          }}
+        >
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
       </div>
-      <DeleteItemDialog
-        item={confirmDelete ? item : null}
-        returnFocusRef={deleteButtonRef}
-        onClose={() => setConfirmDelete(false)}
-        onDeleted={() => navigate('/')}
-      />
+      {deleteAsked ? (
+        <Suspense fallback={null}>
+          <DeleteItemDialog
+            item={confirmDelete ? item : null}
+            returnFocusRef={deleteButtonRef}
+            onClose={() => setConfirmDelete(false)}
+            onDeleted={() => navigate('/')}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
