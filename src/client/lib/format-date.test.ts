@@ -12,6 +12,15 @@ describe('formatShortDate', () => {
     expect(formatShortDate('2025-01-01T03:00:00Z', { timeZone: 'America/New_York' })).toBe('Dec 31, 2024');
   });
 
+  it("in the viewer's own zone (no time zone given) reads as Intl's en-US short date, every month and day", () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let day = 0; day < 800; day += 1) {
+      // Hours that cross midnight in most zones, over two years (a leap year among them).
+      const date = new Date(Date.UTC(2023, 11, 30, (day * 7) % 24, 30) + day * 86_400_000);
+      expect(formatShortDate(date.toISOString())).toBe(intl.format(date));
+    }
+  });
+
   it("falls back to 'Unknown date'", () => {
     expect(formatShortDate(undefined)).toBe('Unknown date');
     expect(formatShortDate(null)).toBe('Unknown date');
