@@ -2,7 +2,7 @@
 // production server with autocannon, measures the bare nearest-first SQL, EXPLAINs every statement
 // of every scenario and writes the results to bench/results/. See docs/performance.md.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,7 @@ const userCount = quick ? 500 : 50_000;
 const duration = Number(args.duration ?? (quick ? 2 : 10));
 const warmup = quick ? 0 : 2;
 const CONNECTIONS = 32;
+const CORES = os.availableParallelism();
 // PostgreSQL's rule of thumb for a pool: about two connections per core of the database server
 // (here the same machine); more only queue inside PostgreSQL and stretch the tail.
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 2 * os.availableParallelism());
@@ -126,6 +127,18 @@ function scenarios(s) {
       body: (username) => JSON.stringify({ username, password: PASSWORD }),
       setup: (req) => ({ ...req, body: JSON.stringify({ username: signIn(), password: PASSWORD }) }),
       needsCsrf: true,
+    },
+    // Information beside the bar: sign-ins one per core at a time, what each costs when none waits
+    // behind another (argon2id is CPU work, so 32 at once on two cores wait in line).
+    {
+      name: `sign-in, ${CORES} connections (information)`,
+      method: 'POST',
+      path: '/api/login',
+      body: (username) => JSON.stringify({ username, password: PASSWORD }),
+      setup: (req) => ({ ...req, body: JSON.stringify({ username: signIn(), password: PASSWORD }) }),
+      needsCsrf: true,
+      connections: CORES,
+      information: true,
     },
   ];
 }
@@ -325,7 +338,7 @@ async function drive(server, sc, seconds, headers) {
     headers: { ...headers, ...(sc.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
     ...(sc.setup ? { setupRequest: sc.setup } : {}),
   };
-  return autocannon({ url: server.base, connections: CONNECTIONS, duration: seconds, requests: [request] });
+  return autocannon({ url: server.base, connections: sc.connections ?? CONNECTIONS, duration: seconds, requests: [request] });
 }
 
 // ---- Main ------------------------------------------------------------------------------------------
@@ -367,6 +380,7 @@ async function main() {
       const r = await drive(server, sc, duration, headers);
       const row = {
         name: sc.name,
+        ...(sc.connections ? { connections: sc.connections } : {}),
         path: sc.setup ? `${sc.path} (varied per request)` : sc.path,
         requestsPerSecond: Math.round(r.requests.average),
         p50: r.latency.p50,
@@ -390,7 +404,7 @@ async function main() {
       { bar: 'nearest first p1: at least half the bare SQL (list alone) per second', value: `${nearest.requestsPerSecond} vs ${bareList.perSecond} (${(nearest.requestsPerSecond / bareList.perSecond).toFixed(2)})`, pass: nearest.requestsPerSecond >= bareList.perSecond / 2 },
       { bar: 'nearest first p1: p99 under 50 ms, no errors', value: `${nearest.p99} ms, ${nearest.errors + nearest.non2xx} errors`, pass: nearest.requestsPerSecond > 0 && nearest.p99 < 50 && nearest.errors + nearest.non2xx === 0 },
       ...results
-        .filter((r) => r !== nearest)
+        .filter((r) => r !== nearest && !list.find((sc) => sc.name === r.name)?.information)
         .map((r) => {
           const seq = capture.explained[r.name].flatMap((p) => p.seqScans);
           return {
@@ -433,7 +447,11 @@ async function main() {
     const dir = path.join(root, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
     // Quick runs (CI) go to a file git ignores; full runs are kept.
-    const file = quick ? path.join(dir, 'quick.json.tmp') : path.join(dir, `${date.slice(0, 10)}-${target.kind}-${itemCount}.json`);
+    // A second full run on the same day gets its own file (-2, -3, ...): runs are compared, not replaced.
+    const dated = (n) => path.join(dir, `${date.slice(0, 10)}-${target.kind}-${itemCount}${n > 1 ? `-${n}` : ''}.json`);
+    let n = 1;
+    while (!quick && existsSync(dated(n))) n++;
+    const file = quick ? path.join(dir, 'quick.json.tmp') : dated(n);
     writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
     log(`results written to ${path.relative(root, file)}`);
     // No timing assertion; a route that stops answering 2xx is a broken bench (or app).

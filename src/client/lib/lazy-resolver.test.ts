@@ -5,10 +5,11 @@ import { lazyResolver } from './lazy-resolver';
 
 const schema = z.object({ username: z.string().min(1, 'Username is required') });
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
+const schemaResolver = () => zodResolver(schema);
 
 describe('lazyResolver', () => {
   it('loads the schema once, at the first validation or prefetch, and validates with it', async () => {
-    const load = vi.fn(async () => zodResolver(schema));
+    const load = vi.fn(async () => schemaResolver());
     const { resolver, prefetch } = lazyResolver(load);
     expect(load).not.toHaveBeenCalled();
 
@@ -25,9 +26,9 @@ describe('lazyResolver', () => {
 
   it('tries the load again after a failure (the network came back)', async () => {
     const load = vi
-      .fn<() => Promise<ReturnType<typeof zodResolver>>>()
+      .fn<() => Promise<ReturnType<typeof schemaResolver>>>()
       .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
-      .mockResolvedValueOnce(zodResolver(schema));
+      .mockResolvedValueOnce(schemaResolver());
     const { resolver, prefetch } = lazyResolver(load);
 
     prefetch(); // fails quietly
