@@ -388,6 +388,8 @@ async function main() {
         errors: r.errors,
         timeouts: r.timeouts,
         non2xx: r.non2xx,
+        // The server's peak memory so far: which scenario raised it.
+        peakMemoryMBSoFar: server.peakMemoryMB(),
       };
       results.push(row);
       log(`${sc.name}: ${row.requestsPerSecond}/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}`);

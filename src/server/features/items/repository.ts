@@ -76,28 +76,27 @@ export async function selectListedItems(
   const near = filter.near;
   const distance = near ? sql`earth_distance(${itemPoint}, ${earthPoint(near.lat, near.lng)}) / 1000.0` : sql`NULL::float8`;
   const order = near ? sql`${itemPoint} <-> ${earthPoint(near.lat, near.lng)}` : sql`i.created_at DESC, i.id DESC`;
-  if (fewMatches && (filter.text || filter.tag)) {
-    // The matches (rows and all) by the search indexes, then the page of them, then its owners.
-    const pageOrder = (t: string) =>
-      near ? sql`${sql.raw(t)}.distance_km, ${sql.raw(t)}.id` : sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
-    return queryRows<ListedRow>(
-      db,
-      sql`WITH matches AS MATERIALIZED (
+  const pageOrder = (t: string) =>
+    near ? sql`${sql.raw(t)}.distance_km, ${sql.raw(t)}.id` : sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
+  // The page is chosen from items alone; only its rows are joined to their owners. Joining before
+  // the OFFSET looked up the owner of every row skipped: 600 lookups on page 50, 5 of its 6 ms.
+  const page =
+    fewMatches && (filter.text || filter.tag)
+      ? // The matches (rows and all) by the search indexes, then the page of them.
+        sql`matches AS MATERIALIZED (
             SELECT i.id, i.title, i.description, i.image_url, i.tags, i.user_id, i.created_at, ${distance} AS distance_km
             FROM items i WHERE ${whereListed(filter)}),
-          page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})
-          SELECT p.id, p.title, p.description, p.image_url, p.tags, p.user_id, u.username, p.distance_km
-          FROM page p JOIN users u ON u.id = p.user_id
-          ORDER BY ${pageOrder('p')}`,
-    );
-  }
+          page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
+      : sql`page AS (
+            SELECT i.id, i.title, i.description, i.image_url, i.tags, i.user_id, i.created_at, ${distance} AS distance_km
+            FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
+            ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
   return queryRows<ListedRow>(
     db,
-    sql`SELECT i.id, i.title, i.description, i.image_url, i.tags, i.user_id, u.username, ${distance} AS distance_km
-        FROM items i JOIN users u ON u.id = i.user_id
-        WHERE ${whereListed(filter, { rowByRow: true })}
-        ORDER BY ${order}
-        LIMIT ${limit} OFFSET ${offset}`,
+    sql`WITH ${page}
+        SELECT p.id, p.title, p.description, p.image_url, p.tags, p.user_id, u.username, p.distance_km
+        FROM page p JOIN users u ON u.id = p.user_id
+        ORDER BY ${pageOrder('p')}`,
   );
 }
 
