@@ -35,7 +35,7 @@ const CONNECTIONS = 32;
 const CORES = os.availableParallelism();
 // PostgreSQL's rule of thumb for a pool: about two connections per core of the database server
 // (here the same machine); more only queue inside PostgreSQL and stretch the tail.
-const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 2 * os.availableParallelism());
+const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 2 * CORES);
 for (const [name, v] of Object.entries({ seed, itemCount, duration, poolSize })) {
   if (!Number.isInteger(v) || v < (name === 'seed' ? 0 : 1)) throw new Error(`${name} must be a whole number above 0 (got ${v})`);
 }
@@ -109,6 +109,14 @@ function scenarios(s) {
   const itemId = cycle(s.itemIds);
   const profile = cycle(s.usernames);
   const signIn = cycle(s.usernames);
+  const signInScenario = {
+    name: 'sign-in',
+    method: 'POST',
+    path: '/api/login',
+    body: (username) => JSON.stringify({ username, password: PASSWORD }),
+    setup: (req) => ({ ...req, body: JSON.stringify({ username: signIn(), password: PASSWORD }) }),
+    needsCsrf: true,
+  };
   return [
     { name: 'newest first, page 1', path: '/api/items' },
     { name: 'newest first, page 50', path: '/api/items?page=50' },
@@ -120,26 +128,10 @@ function scenarios(s) {
     { name: 'item detail', path: `/api/items/${s.itemIds[0]}`, setup: (req) => ({ ...req, path: `/api/items/${itemId()}` }) },
     { name: 'profile', path: `/api/users/profile/${s.usernames[0]}`, setup: (req) => ({ ...req, path: `/api/users/profile/${profile()}` }) },
     { name: `user and note search "${PEOPLE_WORD}"`, path: `/api/search?query=${PEOPLE_WORD}` },
-    {
-      name: 'sign-in',
-      method: 'POST',
-      path: '/api/login',
-      body: (username) => JSON.stringify({ username, password: PASSWORD }),
-      setup: (req) => ({ ...req, body: JSON.stringify({ username: signIn(), password: PASSWORD }) }),
-      needsCsrf: true,
-    },
+    signInScenario,
     // Information beside the bar: sign-ins one per core at a time, what each costs when none waits
     // behind another (argon2id is CPU work, so 32 at once on two cores wait in line).
-    {
-      name: `sign-in, ${CORES} connections (information)`,
-      method: 'POST',
-      path: '/api/login',
-      body: (username) => JSON.stringify({ username, password: PASSWORD }),
-      setup: (req) => ({ ...req, body: JSON.stringify({ username: signIn(), password: PASSWORD }) }),
-      needsCsrf: true,
-      connections: CORES,
-      information: true,
-    },
+    { ...signInScenario, name: `sign-in, ${CORES} connections (information)`, connections: CORES, information: true },
   ];
 }
 

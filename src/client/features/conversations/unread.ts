@@ -1,10 +1,8 @@
 // The unread count of the navigation bar. This file is in the first load of every page, so it
-// stays tiny: it imports nothing from shared/conversations.ts, whose schemas would pull zod
-// (about 25 KB gzipped) into the /browse budget.
+// stays tiny: its constant comes from shared/conversation-rules.ts, not shared/conversations.ts,
+// whose schemas would pull zod (about 25 KB gzipped) into the /browse budget.
 import { useQuery } from '@tanstack/react-query';
-
-/** UNREAD_POLL_MS of shared/conversations.ts, copied for the reason above (a test keeps them equal). */
-export const UNREAD_POLL_MS = 30_000;
+import { UNREAD_POLL_MS } from '../../../shared/conversation-rules.js';
 
 export const UNREAD_QUERY_KEY = ['/api/conversations/unread-count'] as const;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UNREAD_POLL_MS as SHARED_UNREAD_POLL_MS } from '../../../../shared/conversations.js';
-import { badgeCount, messagesLinkLabel, UNREAD_POLL_MS } from '../unread';
+import { badgeCount, messagesLinkLabel } from '../unread';
 import {
   itemStateText,
   lastMessagePreview,
@@ -21,12 +20,6 @@ describe('messagesLinkLabel', () => {
   it('names the unread count', () => {
     expect(messagesLinkLabel(1)).toBe('Messages, 1 unread');
     expect(messagesLinkLabel(12)).toBe('Messages, 12 unread');
-  });
-});
-
-describe('the unread poll', () => {
-  it('follows the contract', () => {
-    expect(UNREAD_POLL_MS).toBe(SHARED_UNREAD_POLL_MS);
   });
 });
 
