@@ -148,7 +148,7 @@ function planNodes(node, out = []) {
 /** Builds the app in-process on the bench database, records the SQL each scenario runs, EXPLAINs it. */
 async function captureAndExplain(target, list, s) {
   const config = {
-    ...loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000000', DATA_DIR: target.dataDir ?? os.tmpdir() }),
+    ...loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000000', DATA_DIR: target.dataDir ?? os.tmpdir() }),
     databaseUrl: target.url,
     pgliteDir: target.pgliteDir ?? 'memory://',
     databasePoolSize: 4,
@@ -289,7 +289,8 @@ async function startServer(target) {
     DATABASE_URL: target.url ?? '',
     DATA_DIR: target.dataDir ?? path.join(os.tmpdir(), 'share-bench-server'),
   };
-  for (const k of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'REDIS_URL', 'PUBLIC_URL']) delete env[k];
+  for (const k of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'REDIS_URL']) delete env[k];
+  env.PUBLIC_URL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {

@@ -67,7 +67,7 @@ async function seedThenStartProduction() {
   const stopped = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
   await stopped;
-  server = startServer({ NODE_ENV: 'production', SEED_DEMO: 'false' });
+  server = startServer({ NODE_ENV: 'production', PUBLIC_URL: ORIGIN, SEED_DEMO: 'false' });
   await waitForServer();
 }
 

@@ -71,16 +71,36 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 /** How long a start waits for Redis; without it, it starts anyway and limits apply once Redis answers. */
 const REDIS_READY_WAIT_MS = 2000;
 
+const POSITION_PARAMETER = /^(lat|lng)$/i;
+
+/** A query parameter's name as the query parser reads it (percent-encoded letters decoded). */
+function parameterName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * What a request's log line says about it. The browser's position (lat/lng of nearest-first lists)
- * is not kept in logs: the privacy policy promises it is used for sorting only.
+ * is not kept in logs: the privacy policy promises it is used for sorting only. The names are
+ * compared decoded, as the app reads them: `l%61t=` is `lat` too.
  */
 export function serializeRequest(req: { method: string; url: string; ip?: string; headers?: Record<string, unknown> }) {
-  return {
-    method: req.method,
-    url: req.url.replace(/([?&](?:lat|lng)=)[^&]*/g, '$1redacted'),
-    remoteAddress: req.ip,
-  };
+  const query = req.url.indexOf('?');
+  const url =
+    query === -1
+      ? req.url
+      : `${req.url.slice(0, query + 1)}${req.url
+          .slice(query + 1)
+          .split('&')
+          .map((pair) => {
+            const name = pair.split('=')[0]!;
+            return POSITION_PARAMETER.test(parameterName(name)) ? `${name}=redacted` : pair;
+          })
+          .join('&')}`;
+  return { method: req.method, url, remoteAddress: req.ip };
 }
 
 /** Image sources the CSP allows besides this site: the map tiles' host and the bucket, if any. */
@@ -88,6 +108,41 @@ function imageOrigins(config: Config, storage: ImageStorage): string[] {
   const tileHost = new URL(config.map.tileUrl.replace(/\{s\}/g, 'a').replace(/\{[a-z]\}/g, '0')).host;
   const tiles = config.map.tileUrl.includes('{s}.') ? `https://*.${tileHost.split('.').slice(1).join('.')}` : `https://${tileHost}`;
   return [tiles, ...(storage.origin ? [storage.origin] : [])];
+}
+
+/**
+ * Every /api route, with the rules all of them share as hooks of this one encapsulated plugin: they
+ * belong to the matched routes, so they hold for every spelling of a path the router accepts
+ * (`/%61pi/notes` is routed to `/api/notes`); a string test of the raw URL missed those.
+ */
+async function apiRoutes(api: FastifyInstance): Promise<void> {
+  api.addHook('onRequest', async (request, reply) => {
+    api.sessions.attach(request, reply);
+    api.csrf.check(request);
+  });
+  api.addHook('preHandler', rejectNullCharacters);
+  api.addHook('onSend', async (_request, reply) => {
+    // API answers depend on the session: never let a shared cache keep them.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+  for (const routes of [
+    authRoutes,
+    configRoutes,
+    itemRoutes,
+    uploadRoutes,
+    profilesRoutes,
+    accountRoutes,
+    notesRoutes,
+    blockRoutes,
+    conversationRoutes,
+    handoverRoutes,
+    searchRoutes,
+    supportRoutes,
+    reportRoutes,
+    adminRoutes,
+  ]) {
+    await api.register(routes);
+  }
 }
 
 /** Builds the whole app from a config: database (migrated), plugins, API routes and the client. */
@@ -103,7 +158,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     // Ids in logs tie a user's report ("reference ...") to the server's log line.
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { maxParamLength: 200 },
+    // Paths match exactly: no second spelling of a route (a trailing slash, another letter case,
+    // doubled slashes) is routed; percent-encoded letters are decoded by the router, which is why the
+    // /api rules live on the routes themselves (apiRoutes), never on a test of the raw URL.
+    routerOptions: { maxParamLength: 200, caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -130,7 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('sessions', createSessions({ db: database.db, secure: config.secureCookies }));
-  app.decorate('csrf', createCsrf({ secure: config.secureCookies }));
+  app.decorate('csrf', createCsrf({ secure: config.secureCookies, publicUrl: config.publicUrl }));
   const storage = await createStorage(config);
   app.decorate('storage', storage);
   app.decorate('sms', createSmsSender(config, app.log));
@@ -197,19 +255,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     errorResponseBuilder: (_request, context) => new AppError(429, `${MSG.tooManyRequests} (in ${context.after})`),
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    app.sessions.attach(request, reply);
-    app.csrf.check(request);
-  });
-  app.addHook('preHandler', async (request) => {
-    if (request.url.startsWith('/api/')) await rejectNullCharacters(request);
-  });
-  app.addHook('onSend', async (request, reply) => {
-    // API answers depend on the session: never let a shared cache keep them.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
-
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   if (storage.kind === 'local') {
     const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -226,20 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(configRoutes, { prefix: '/api' });
-  await app.register(itemRoutes, { prefix: '/api' });
-  await app.register(uploadRoutes, { prefix: '/api' });
-  await app.register(profilesRoutes, { prefix: '/api' });
-  await app.register(accountRoutes, { prefix: '/api' });
-  await app.register(notesRoutes, { prefix: '/api' });
-  await app.register(blockRoutes, { prefix: '/api' });
-  await app.register(conversationRoutes, { prefix: '/api' });
-  await app.register(handoverRoutes, { prefix: '/api' });
-  await app.register(searchRoutes, { prefix: '/api' });
-  await app.register(supportRoutes, { prefix: '/api' });
-  await app.register(reportRoutes, { prefix: '/api' });
-  await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api' });
 
   registerClient(app, config.clientDir);
 

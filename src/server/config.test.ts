@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 import { DEMO_PASSWORD } from './db/seed.js';
 
+const PUBLIC_URL = 'https://share.example.org';
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
@@ -20,15 +22,15 @@ describe('loadConfig', () => {
   });
 
   it('turns demo content off in production, and refuses to turn it on there', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: demo content and its demo admin are never added in production/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: demo content and its demo admin are never added in production/);
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   describe('production refuses a demo or well-known admin password', () => {
-    const production = { NODE_ENV: 'production', ADMIN_USERNAME: 'site_admin' };
+    const production = { NODE_ENV: 'production', PUBLIC_URL, ADMIN_USERNAME: 'site_admin' };
     it.each([DEMO_PASSWORD, 'Demo-Password', 'password123!', 'CHANGE_ME_NOW', 'administrator', '123456789012', 'aaaaaaaaaaaaaa', 'Site-Admin!!'])(
       '%s',
       (password) => {
@@ -42,6 +44,12 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...production, ADMIN_PASSWORD: 'e2e-admin-password' }).admin).toEqual({ username: 'site_admin', password: 'e2e-admin-password' });
       expect(loadConfig({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: DEMO_PASSWORD }).admin?.password).toBe(DEMO_PASSWORD);
     });
+  });
+
+  it('production needs PUBLIC_URL; elsewhere it may stay unset', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://share.example.org/' }).publicUrl).toBe('http://share.example.org');
+    expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).publicUrl).toBeUndefined();
   });
 
   it('reads every variable', () => {
@@ -74,7 +82,9 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together'],
     [{ ADMIN_USERNAME: 'b', ADMIN_PASSWORD: 'secret-pw' }, 'ADMIN_USERNAME'],
-    [{ NODE_ENV: 'production', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short-pw' }, 'at least 12 characters in production'],
+    [{ NODE_ENV: 'production', PUBLIC_URL, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short-pw' }, 'at least 12 characters in production'],
+    [{ NODE_ENV: 'production' }, 'PUBLIC_URL: is needed in production'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: '', ADMIN_USERNAME: 'site_admin', ADMIN_PASSWORD: 'a-long-own-password' }, 'PUBLIC_URL: is needed in production'],
     [{ S3_BUCKET: 'images' }, 'S3_PUBLIC_URL'],
     [{ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ ITEM_TTL_DAYS: '0' }, 'ITEM_TTL_DAYS'],

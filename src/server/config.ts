@@ -177,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
       problems.push('ADMIN_PASSWORD: is the demo password, a well-known default or the user name; choose a password of your own for production');
     }
   }
+  if (production && !e.PUBLIC_URL) {
+    // Absolute links (page previews' og:url and og:image) and the same-origin check of writes must
+    // never come from a request's Host header, which the sender chooses.
+    problems.push('PUBLIC_URL: is needed in production: the address people reach the site at, e.g. https://share.example.org');
+  }
   if (production && e.SEED_DEMO === true) {
     // The demo content brings demo accounts (an admin among them) with a password printed in the README.
     problems.push('SEED_DEMO: demo content and its demo admin are never added in production; remove SEED_DEMO or set it to false');

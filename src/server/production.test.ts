@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, TestClient } from './test/harness.js';
 let t: TestApp;
 beforeAll(async () => {
   // SEED_DEMO left unset ('' counts as unset): production's own default decides.
-  t = await createTestApp({ NODE_ENV: 'production', SEED_DEMO: '' });
+  t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://share.example.org', SEED_DEMO: '' });
 });
 afterAll(async () => {
   await t?.close();

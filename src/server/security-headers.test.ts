@@ -70,6 +70,16 @@ describe('caching of personal data', () => {
     }
   });
 
+  it('holds for any spelling of an API path the router accepts (percent-encoded letters)', async () => {
+    const browser = new TestClient(t.app);
+    await browser.register(uniqueName('headers'));
+    for (const url of ['/%61pi/user', '/ap%69/me/settings', '/api/%6Eotes', '/%61%70%69/me/export']) {
+      const res = await browser.get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('pages are revalidated, never kept stale', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/browse' });
     expect(res.headers['cache-control']).toBe('no-cache');

@@ -15,6 +15,7 @@ export const MSG = {
   notSignedIn: 'You must be signed in',
   adminOnly: 'Admin access required',
   invalidCsrf: 'Invalid CSRF token',
+  crossSiteRequest: 'Requests from other sites are not accepted',
   tooManyRequests: 'Too many requests, please try again later',
   phoneInvalid: 'Please enter a valid phone number',
   codeInvalid: 'Reset code must be 6 digits',

@@ -1,8 +1,10 @@
-// The built server refuses to start in production with a demo or missing secret, naming it.
+// The built server refuses to start in production with a demo or missing secret (or without its public address), naming it.
 import { expect, it } from 'vitest';
 import { PORT_BASE, startServer } from './support.js';
 
 it.each([
+  // Absolute links would otherwise come from the Host header a request chooses.
+  [{ PUBLIC_URL: '' }, 'PUBLIC_URL: is needed in production'],
   [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'demo-password' }, 'ADMIN_PASSWORD: is the demo password'],
   [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 12 characters in production'],
   [{ SEED_DEMO: 'true' }, 'SEED_DEMO: demo content and its demo admin are never added in production'],

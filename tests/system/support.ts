@@ -56,6 +56,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -70,6 +70,6 @@ describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
   });
 
   it('production starts with no demo content by default', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://share.example.org' }).seedDemo).toBe(false);
   });
 });

@@ -16,10 +16,19 @@ const truncate = (text: string, max: number) => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 
-/** The site's absolute address: PUBLIC_URL, or what this request was sent to. */
-function siteOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+/**
+ * The site's absolute address: PUBLIC_URL (which production requires), else this machine's port.
+ * Never the request's Host header: its sender chooses it, and it would end up in cached previews.
+ */
+function siteOrigin(app: FastifyInstance): string {
+  return app.config.publicUrl ?? `http://localhost:${app.config.port}`;
 }
+
+/**
+ * `html` with `text` put just before `</head>`. The replacement is a function, never a string: in a
+ * replacement string `$&`, `` $` ``, `$'` and `$$` are patterns, and an item's title may hold them.
+ */
+const beforeHeadEnd = (html: string, text: string) => html.replace('</head>', () => `${text}\n  </head>`);
 
 /** index.html with the page's title, description and link-preview tags filled in. */
 function withMeta(html: string, meta: { title: string; description: string; image?: string; url: string; type: string }): string {
@@ -39,10 +48,31 @@ function withMeta(html: string, meta: { title: string; description: string; imag
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
   ].join('\n    ');
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `    ${tags}\n  </head>`);
+  return beforeHeadEnd(
+    html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, ''),
+    `    ${tags}`,
+  );
+}
+
+/**
+ * A path as loosely as anything between the browser and the router might read it: percent-decoded,
+ * backslashes as slashes, empty and dot segments resolved, in lower case. It only decides whether an
+ * unknown path gets the page or a JSON 404: `/%61pi/x`, `/API/x` or `//api/x` are API paths, never
+ * answered with the app's HTML.
+ */
+function loosePath(url: string): string {
+  let pathname = url.split(/[?#]/)[0]!;
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape stays as sent.
+  }
+  const segments: string[] = [];
+  for (const segment of pathname.replace(/\\/g, '/').split('/')) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
 }
 
 type Encoding = 'br' | 'gzip';
@@ -148,7 +178,7 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
   const pages = new Map<string, Page>();
   if (indexHtml && clientDir) {
     for (const [segment, links] of pagePreloads(readManifest(clientDir))) {
-      pages.set(segment, page(indexHtml.replace('</head>', `  ${links}\n  </head>`)));
+      pages.set(segment, page(beforeHeadEnd(indexHtml, `  ${links}`)));
     }
   }
   /** The HTML of a page path: index.html, with the page's own chunks preloaded when known. */
@@ -182,7 +212,7 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
         request.log.warn({ err }, 'no photo preload for /browse');
       }
       if (!first) return sendHtml(request, reply, browsePage);
-      const html = browsePage.html.replace('</head>', `  ${imagePreload(thumbnailUrlOf(first.image_url))}\n  </head>`);
+      const html = beforeHeadEnd(browsePage.html, `  ${imagePreload(thumbnailUrlOf(first.image_url))}`);
       return sendHtml(request, reply, { html });
     });
 
@@ -191,7 +221,7 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
       const item = id === undefined ? undefined : await selectItem(app.db, id);
       const itemPage = pageFor(request.url);
       if (!item) return sendHtml(request, reply.status(404), itemPage);
-      const origin = siteOrigin(app, request);
+      const origin = siteOrigin(app);
       const image = item.imageUrl.startsWith('http') ? item.imageUrl : `${origin}${item.imageUrl}`;
       // The item's own reads and its photo (the largest paint) start with the scripts.
       const preloads = [
@@ -199,7 +229,7 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
         fetchPreload('/api/config'),
         imagePreload(item.imageUrl),
       ].join('\n    ');
-      const html = withMeta(itemPage.html.replace('</head>', `  ${preloads}\n  </head>`), {
+      const html = withMeta(beforeHeadEnd(itemPage.html, `  ${preloads}`), {
         title: `${item.title} | ${PRODUCT_NAME}`,
         description: truncate(item.description, META_DESCRIPTION_MAX),
         image,
@@ -211,11 +241,11 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|uploads)(\/|$)/.test(request.url);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|uploads)(\/|$)/.test(loosePath(request.url));
     if (isPage && indexHtml) return sendHtml(request, reply, pageFor(request.url));
     if (isPage) {
       return reply.status(404).type('text/plain').send('The client is not built: run `npm run build`.');
     }
-    return reply.status(404).send({ message: MSG.notFound });
+    return reply.status(404).header('cache-control', 'no-store').send({ message: MSG.notFound });
   });
 }

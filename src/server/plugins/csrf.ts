@@ -8,8 +8,37 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export interface Csrf {
   /** Issues a token bound to this browser's secret cookie (setting the cookie when it has none). */
   issue(request: FastifyRequest, reply: FastifyReply): string;
-  /** onRequest hook: refuses an unsafe /api request without a valid X-CSRF-Token. */
+  /**
+   * onRequest hook of the API routes (registered inside the `/api` plugin, so it applies to the
+   * matched route whatever spelling of the path reached it): refuses an unsafe request that a
+   * browser says came from another site, then one without a valid X-CSRF-Token.
+   */
   check(request: FastifyRequest): void;
+}
+
+/**
+ * A second layer under the token: what the browser itself says about where a write comes from.
+ * `Sec-Fetch-Site` (every current browser) must be `same-origin` (or `none`, typed by the user); a
+ * sibling subdomain (`same-site`) counts as another site. Without it, an `Origin` must be this
+ * site's: PUBLIC_URL's origin, or (PUBLIC_URL unset) the address the request was sent to. Clients
+ * that send neither header (scripts, curl, the tests) are left to the token rule alone.
+ */
+function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
+  if (request.headers.origin === undefined) return false;
+  const origin = originOf(request.headers.origin);
+  return origin === undefined || origin !== originOf(publicUrl ?? `${request.protocol}://${request.host}`);
+}
+
+/** An origin in its one normal form (lower case, no default port), or undefined when it is none (`null`, garbage). */
+function originOf(text: string): string | undefined {
+  try {
+    const origin = new URL(text).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }
 
 const mac = (secret: string, salt: string) => createHmac('sha256', secret).update(salt).digest('base64url');
@@ -19,7 +48,7 @@ const mac = (secret: string, salt: string) => createHmac('sha256', secret).updat
  * neither read nor set, the token is salt + HMAC(secret, salt). Nothing is stored on the server,
  * so any app process can check any token, and the token survives sign-in and sign-out.
  */
-export function createCsrf({ secure }: { secure: boolean }): Csrf {
+export function createCsrf({ secure, publicUrl }: { secure: boolean; publicUrl?: string }): Csrf {
   const cookieName = secure ? '__Host-csrf' : 'csrf';
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 
@@ -36,7 +65,8 @@ export function createCsrf({ secure }: { secure: boolean }): Csrf {
       return `${salt}.${mac(secret, salt)}`;
     },
     check(request) {
-      if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (!UNSAFE.has(request.method)) return;
+      if (isCrossSite(request, publicUrl)) throw forbidden(MSG.crossSiteRequest);
       const secret = request.cookies[cookieName];
       const header = request.headers['x-csrf-token'];
       const token = Array.isArray(header) ? undefined : header;

@@ -429,3 +429,103 @@ describe('CSRF: every write without a token, or with a wrong one, is refused and
     expect((await request(own)).statusCode).toBe(row.expected[role]);
   }, 60_000);
 });
+
+/**
+ * Other spellings of a write's path that a router, a proxy or a URL parser might read as the same
+ * route: percent-encoded letters (lower- and upper-case hex), encoded slashes, doubled slashes, dot
+ * segments, other letter cases and a trailing slash. The /api rules must hold for each of them.
+ */
+function pathVariants(url: string): string[] {
+  const [pathname, query = ''] = url.split('?');
+  const rest = pathname!.slice('/api'.length);
+  const q = query ? `?${query}` : '';
+  const hex = (c: string, upper: boolean) => `%${c.charCodeAt(0).toString(16)[upper ? 'toUpperCase' : 'toLowerCase']()}`;
+  const encodeLetters = (text: string, upper: boolean) => text.replace(/[a-z]/g, (c) => hex(c, upper));
+  const firstLetter = (text: string, upper: boolean) => text.replace(/[a-z]/, (c) => hex(c, upper));
+  return [
+    `/%61pi${rest}`,
+    `/ap%69${rest}`,
+    `/%41pi${rest}`,
+    `/API${rest}`,
+    `/Api${rest}`,
+    `/api${rest.toUpperCase()}`,
+    `/api${firstLetter(rest, false)}`,
+    `/api${firstLetter(rest, true)}`,
+    `${encodeLetters('/api', false)}${encodeLetters(rest, false)}`,
+    `${encodeLetters('/api', true)}${encodeLetters(rest, true)}`,
+    `/api%2F${rest.slice(1)}`,
+    `/api%2f${rest.slice(1)}`,
+    `%2Fapi${rest}`,
+    `//api${rest}`,
+    `/api/${rest}`,
+    `/x/../api${rest}`,
+    `/api/./${rest.slice(1)}`,
+    `/api/x/..${rest}`,
+    `/x/%2e%2e/api${rest}`,
+    `/x/%2E%2E/api${rest}`,
+    `/api${rest}/`,
+  ].map((variant) => `${variant}${q}`);
+}
+
+describe('CSRF holds for every spelling of a write’s path: refused (403) or not routed (404), never run', () => {
+  const writes = TABLE.filter(isWrite);
+
+  it('builds the variants it claims to', () => {
+    expect(pathVariants('/api/notes/12?x=1')).toEqual(
+      expect.arrayContaining(['/%61pi/notes/12?x=1', '/api%2Fnotes/12?x=1', '//api/notes/12?x=1', '/x/../api/notes/12?x=1', '/API/notes/12?x=1', '/%61%70%69/%6e%6f%74%65%73/12?x=1', '/%61%70%69/%6E%6F%74%65%73/12?x=1']),
+    );
+  });
+
+  it.each(writes.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const role = (['owner', 'user', 'other', 'admin', 'visitor'] as const).find((r) => row.expected[r] < 300)!;
+    const call = await row.call(role);
+    const browser = await (call.as ?? browsers[role]).fork();
+    const before = await fingerprint();
+    const answers: string[] = [];
+    for (const url of pathVariants(call.url)) {
+      const res = await browser.request({ method: methodOf(row) as 'POST', url, payload: call.payload as object, headers: call.headers, csrf: false });
+      const refused = res.statusCode === 403 && res.json().message === MSG.invalidCsrf;
+      if (!refused && res.statusCode !== 404) answers.push(`${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(answers, 'variants that were not refused').toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+  }, 60_000);
+});
+
+describe('writes a browser says come from another site are refused, with a valid token too', () => {
+  const row = TABLE.find((r) => r.route === 'POST /api/notes')!;
+  const crossSite: Record<string, string>[] = [
+    { 'sec-fetch-site': 'cross-site' },
+    // A sibling subdomain can set cookies for the whole site: it is another site here.
+    { 'sec-fetch-site': 'same-site' },
+    { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:80' },
+    { origin: 'https://evil.example' },
+    { origin: 'null' },
+    { origin: 'http://localhost.evil.example' },
+    { origin: 'https://localhost' },
+    { origin: 'http://localhost:3000' },
+  ];
+
+  it.each(crossSite)('%j: 403 with a message, nothing stored', async (headers) => {
+    const browser = await browsers.owner.fork();
+    const before = await fingerprint();
+    for (const url of ['/api/notes', '/%61pi/notes']) {
+      const res = await browser.request({ method: 'POST', url, payload: (await row.call('owner')).payload as object, headers });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ message: MSG.crossSiteRequest });
+    }
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('same-origin writes, and clients that send neither header, still follow the token rule', async () => {
+    const browser = await browsers.owner.fork();
+    const payload = (await row.call('owner')).payload as object;
+    // inject sends Host: localhost:80; a browser leaves the default port out of Origin.
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { origin: 'http://localhost' }, { origin: 'http://LOCALHOST:80' }, { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }, {}]) {
+      expect((await browser.request({ method: 'POST', url: '/api/notes', payload, headers })).statusCode, JSON.stringify(headers)).toBe(201);
+      const without = await browser.request({ method: 'POST', url: '/api/notes', payload, headers, csrf: false });
+      expect(without.statusCode).toBe(403);
+      expect(without.json()).toEqual({ message: MSG.invalidCsrf });
+    }
+  });
+});

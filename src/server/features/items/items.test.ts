@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, fakeClientDir, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
@@ -340,9 +341,11 @@ describe('PATCH and DELETE /api/items/:id by role', () => {
 });
 
 describe('the item page HTML', () => {
-  it('carries the title, description and link-preview tags with absolute URLs', async () => {
+  it('carries the title, description and link-preview tags with absolute URLs (PUBLIC_URL), whatever Host a request names', async () => {
+    const site = await buildApp({ ...t.config, publicUrl: 'http://share.example.org' }, { logger: false, database: t.app.database });
     const item = await post(owner, { title: 'Guitar <b>& case</b>', description: `Six strings "as new". ${'Long text. '.repeat(30)}` });
-    const res = await t.app.inject({ method: 'GET', url: `/items/${item.id}`, headers: { host: 'share.example.org' } });
+    const res = await site.inject({ method: 'GET', url: `/items/${item.id}`, headers: { host: 'evil.example' } });
+    await site.close();
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('<title>Guitar &lt;b&gt;&amp; case&lt;/b&gt; | ShareNearby</title>');
@@ -353,5 +356,39 @@ describe('the item page HTML', () => {
     expect(html).toContain(`<meta property="og:url" content="http://share.example.org/items/${item.id}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).not.toContain('<b>');
+    expect(html).not.toContain('evil.example');
+  });
+
+  it('without PUBLIC_URL (never in production) uses this machine’s port, never the Host header, for absolute URLs', async () => {
+    const item = await post(owner);
+    for (const host of ['evil.example', 'share.example.org:8443']) {
+      const html = (await t.app.inject({ method: 'GET', url: `/items/${item.id}`, headers: { host, 'x-forwarded-host': 'forwarded.example' } })).body;
+      expect(html).toContain(`<meta property="og:url" content="http://localhost:${t.config.port}/items/${item.id}" />`);
+      expect(html).toContain(`<meta property="og:image" content="http://localhost:${t.config.port}${item.imageUrl}" />`);
+      expect(html).not.toContain(host);
+      expect(html).not.toContain('forwarded.example');
+    }
+  });
+
+  // In a replacement string `$&`, `` $` ``, `$'` and `$$` are patterns: the page showed other parts of
+  // the HTML (or lost a dollar) in their place.
+  it.each(['$&', '$`', "$'", '$$', '$1', '$<x>', 'Price: $$$ & $&$`$\'!'])('shows a title and description holding %s literally, the page otherwise intact', async (pattern) => {
+    const item = await post(owner, { title: `Lamp ${pattern} cheap`, description: `Costs ${pattern} nothing at all, come by.` });
+    const res = await t.app.inject({ method: 'GET', url: `/items/${item.id}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<title>${esc(`Lamp ${pattern} cheap`)} | ShareNearby</title>`);
+    expect(head).toContain(`<meta property="og:title" content="${esc(`Lamp ${pattern} cheap`)} | ShareNearby" />`);
+    expect(head).toContain(`<meta name="twitter:title" content="${esc(`Lamp ${pattern} cheap`)} | ShareNearby" />`);
+    expect(head).toContain(`<meta name="description" content="${esc(`Costs ${pattern} nothing at all, come by.`)}" />`);
+    expect(head).toContain(`<meta property="og:description" content="${esc(`Costs ${pattern} nothing at all, come by.`)}" />`);
+    // The rest of the page is the index.html it was made from: one head, one body, the app's root.
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<body>/g)).toHaveLength(1);
+    expect(html).toMatch(/^<!doctype html><html><head>/);
+    expect(html).toMatch(/<\/head><body><div id="root">test client<\/div><\/body><\/html>$/);
   });
 });
