@@ -145,6 +145,8 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   }
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole app from a config: database (migrated), plugins, API routes and the client. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -152,7 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       options.logger === false
         ? false
         : { level: config.logLevel, serializers: { req: serializeRequest }, ...(typeof options.logger === 'object' ? options.logger : {}) },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to the app (the rightmost X-Forwarded-For entries).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,

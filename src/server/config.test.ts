@@ -52,6 +52,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).publicUrl).toBeUndefined();
   });
 
+  describe('TRUST_PROXY', () => {
+    it.each([
+      [undefined, false],
+      ['false', false],
+      ['0', false],
+      ['off', false],
+      ['1', 1],
+      ['2', 2],
+      ['10.0.0.0/8,127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+      [' 10.0.0.0/8 , ::1, fd00::/8 ', ['10.0.0.0/8', '::1', 'fd00::/8']],
+      ['192.0.2.5', ['192.0.2.5']],
+    ])('%j is %j', (value, expected) => {
+      expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+    });
+
+    it.each(['true', 'TRUE', 'yes', 'on'])('refuses %j: it would trust the address a client writes, and says to give a hop count', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true would believe any X-Forwarded-For a client sends; give the number of proxies in front of the app \(TRUST_PROXY=1/);
+    });
+
+    it.each(['11', '-1', '1.5', 'proxy.local', '10.0.0.0/33', '10.0.0/8', '10.0.0.1,', '::1/129', '10.0.0.0/8/1'])('refuses %j with a message naming it', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
+    });
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '8080',

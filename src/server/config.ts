@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -41,7 +42,7 @@ const envSchema = z
     RATE_LIMIT_NAMESPACE: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _, :, . or -').default('rl:'),
     MESSAGE_RATE_LIMIT_MAX: positiveInt('MESSAGE_RATE_LIMIT_MAX').default(30),
     MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt('MESSAGE_RATE_LIMIT_WINDOW_SECONDS').default(60),
-    TRUST_PROXY: boolText.default(false),
+    TRUST_PROXY: z.string().optional(),
     ITEM_TTL_DAYS: positiveInt('ITEM_TTL_DAYS').max(365, 'must be at most 365').default(30),
     MAP_TILE_URL: z
       .string()
@@ -103,7 +104,12 @@ export interface Config {
   rateLimitNamespace: string;
   /** Messages one signed-in user may send (both message routes together) per window. */
   messageRateLimit: { max: number; windowMs: number };
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries name the client: none (false), the one this many proxies back (a
+   * hop count: each proxy appends the address it saw), or the first not sent by one of these
+   * addresses/CIDRs. Never "the leftmost", which the client writes itself.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** Days an item stays listed before it expires (owners can renew). */
   itemTtlDays: number;
@@ -154,6 +160,42 @@ function isWellKnownPassword(password: string, username: string): boolean {
   return p === normalisePassword(username) || WELL_KNOWN_PASSWORDS.some((known) => normalisePassword(known) === p) || /^(.)\1*$/.test(p);
 }
 
+const MAX_PROXY_HOPS = 10;
+
+/** An address or CIDR block (`10.0.0.0/8`, `::1`, `fd00::/8`), as proxy-addr reads them. */
+function isAddressOrBlock(text: string): boolean {
+  const [address, bits, extra] = text.split('/');
+  const version = isIP(address ?? '');
+  if (!version || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: off (unset, false, 0, no, off), a hop count (1 to 10) or a list of proxy addresses and
+ * CIDR blocks. `true` is refused: it used to trust the leftmost X-Forwarded-For entry, which the
+ * client chooses, so every per-address limit could be escaped by sending a new one each time.
+ */
+function parseTrustProxy(raw: string | undefined): { value: false | number | string[] } | { problem: string } {
+  const text = raw?.trim().toLowerCase();
+  if (text === undefined || ['false', '0', 'no', 'off'].includes(text)) return { value: false };
+  if (['true', 'yes', 'on'].includes(text)) {
+    return {
+      problem:
+        'TRUST_PROXY: true would believe any X-Forwarded-For a client sends; give the number of proxies in front of the app (TRUST_PROXY=1 behind one) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+    };
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= MAX_PROXY_HOPS ? { value: hops } : { problem: `TRUST_PROXY: a hop count must be 1 to ${MAX_PROXY_HOPS}` };
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrBlock(entry));
+  if (bad.length) {
+    return { problem: `TRUST_PROXY: must be false, a hop count (1 to ${MAX_PROXY_HOPS}) or proxy addresses/CIDR blocks separated by commas; not an address: ${bad.slice(0, 3).join(', ')}` };
+  }
+  return { value: entries };
+}
+
 const emptyToUndefined = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 
@@ -189,7 +231,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK\'s own sources)');
   }
-  if (problems.length) throw new ConfigError(problems);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if ('problem' in trustProxy) problems.push(trustProxy.problem);
+  if (problems.length || 'problem' in trustProxy) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -209,7 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     accountRateLimit: { max: e.ACCOUNT_RATE_LIMIT_MAX, windowMs: e.ACCOUNT_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxy.value,
     logLevel: e.LOG_LEVEL,
     itemTtlDays: e.ITEM_TTL_DAYS,
     sms:

@@ -104,7 +104,7 @@ describe('HSTS', () => {
   });
 
   it('is decided by PUBLIC_URL alone, not by a forwarded protocol header', async () => {
-    const proxied = await createTestApp({ TRUST_PROXY: 'true', PUBLIC_URL: 'http://share.local' });
+    const proxied = await createTestApp({ TRUST_PROXY: '1', PUBLIC_URL: 'http://share.local' });
     try {
       const res = await proxied.app.inject({ method: 'GET', url: '/api/items', headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -5,6 +5,7 @@ import { PORT_BASE, startServer } from './support.js';
 it.each([
   // Absolute links would otherwise come from the Host header a request chooses.
   [{ PUBLIC_URL: '' }, 'PUBLIC_URL: is needed in production'],
+  [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: true would believe any X-Forwarded-For a client sends'],
   [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'demo-password' }, 'ADMIN_PASSWORD: is the demo password'],
   [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 12 characters in production'],
   [{ SEED_DEMO: 'true' }, 'SEED_DEMO: demo content and its demo admin are never added in production'],

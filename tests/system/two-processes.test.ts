@@ -12,7 +12,7 @@ let b: ServerProcess;
 beforeAll(async () => {
   db = await createScratchDatabase(PG_SERVER_URL, 'system_two');
   // Client addresses come from X-Forwarded-For, so this test's rate-limit keys in the shared Redis are its own.
-  const env = { DATABASE_URL: db.url, REDIS_URL, TRUST_PROXY: 'true', AUTH_RATE_LIMIT_MAX: String(AUTH_LIMIT) };
+  const env = { DATABASE_URL: db.url, REDIS_URL, TRUST_PROXY: '1', AUTH_RATE_LIMIT_MAX: String(AUTH_LIMIT) };
   [a, b] = await Promise.all([startServer(PORT_BASE + 2, env), startServer(PORT_BASE + 3, env)]);
 });
 

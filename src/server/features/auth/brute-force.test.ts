@@ -117,6 +117,59 @@ describe('the per-account limit', () => {
   });
 });
 
+describe('behind a reverse proxy that appends to X-Forwarded-For', () => {
+  // The proxy's own address (TEST-NET-3) and the one client behind it that keeps guessing.
+  const PROXY = '203.0.113.10';
+  const CLIENT = '192.0.2.77';
+  let oneHop: TestApp;
+  let listed: TestApp;
+  beforeAll(async () => {
+    [oneHop, listed] = await Promise.all([
+      createTestApp({ AUTH_RATE_LIMIT_MAX: String(LIMIT), TRUST_PROXY: '1' }),
+      createTestApp({ AUTH_RATE_LIMIT_MAX: String(LIMIT), TRUST_PROXY: '203.0.113.0/24, 127.0.0.1' }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([oneHop?.close(), listed?.close()]);
+  });
+
+  /** One login attempt as the proxy forwards it: whatever the client wrote, then the address the proxy saw. */
+  const throughProxy = (app: TestApp, written: string, client = CLIENT) =>
+    new TestClient(app.app, PROXY).request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: uniqueName('any'), password: 'guess-guess' },
+      headers: { 'x-forwarded-for': `${written}, ${client}` },
+    });
+
+  it.each([
+    ['TRUST_PROXY=1', () => oneHop],
+    ['TRUST_PROXY=203.0.113.0/24,127.0.0.1', () => listed],
+  ])('%s: a client rotating the X-Forwarded-For it sends still meets the per-address login limit', async (_name, app) => {
+    const codes: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) codes.push((await throughProxy(app(), `${nextIp()}, 10.9.${i}.1`)).statusCode);
+    expect(codes).toEqual([...Array(LIMIT).fill(401), 429, 429]);
+    expect((await throughProxy(app(), nextIp())).json().message).toMatch(new RegExp(`^${MSG.tooManyRequests}`));
+    // Another client behind the same proxy is not affected.
+    expect((await throughProxy(app(), CLIENT, '192.0.2.78')).statusCode).toBe(401);
+  });
+
+  it('with proxy addresses listed, X-Forwarded-For from anyone else is ignored: a direct client is counted by its own address', async () => {
+    const direct = '192.0.2.99';
+    const codes: number[] = [];
+    for (let i = 0; i < LIMIT + 1; i++) {
+      const res = await new TestClient(listed.app, direct).request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: uniqueName('any'), password: 'guess-guess' },
+        headers: { 'x-forwarded-for': nextIp() },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array(LIMIT).fill(401), 429]);
+  });
+});
+
 // ---- Shared between app processes through Redis ----
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
