@@ -529,3 +529,44 @@ describe('writes a browser says come from another site are refused, with a valid
     }
   });
 });
+
+describe('a hidden account answers exactly as an unknown name does, for everyone but admins', () => {
+  /** Every route that takes another person's username, with a valid request naming `username`. */
+  const BY_NAME: { route: string; method: 'GET' | 'POST'; url: (username: string) => string; payload?: (username: string) => object }[] = [
+    { route: 'GET /api/users/profile/:username', method: 'GET', url: (username) => `/api/users/profile/${username}` },
+    { route: 'POST /api/links', method: 'POST', url: () => '/api/links', payload: (username) => ({ username }) },
+    { route: 'POST /api/blocks', method: 'POST', url: () => '/api/blocks', payload: (username) => ({ username }) },
+    { route: 'POST /api/reports', method: 'POST', url: () => '/api/reports', payload: (username) => ({ username, reason: 'spam' }) },
+  ];
+  const ask = async (as: TestClient, row: (typeof BY_NAME)[number], username: string) =>
+    (await as.fork()).request({ method: row.method, url: row.url(username), payload: row.payload?.(username) });
+
+  it.each(BY_NAME.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const hidden = await freshAccount();
+    await json(send(hidden.client, 'PATCH', '/api/me', { isVisible: false }), 200);
+    const unknown = uniqueName('nobody');
+    for (const role of ['visitor', 'user', 'owner', 'other'] as const) {
+      if (role === 'visitor' && row.method !== 'GET') continue;
+      const [toHidden, toUnknown] = [await ask(browsers[role], row, hidden.username), await ask(browsers[role], row, unknown)];
+      expect(toUnknown.statusCode, `${role}: unknown`).toBe(404);
+      expect({ status: toHidden.statusCode, body: toHidden.json() }, role).toEqual({ status: toUnknown.statusCode, body: toUnknown.json() });
+      // The letter case of the name changes nothing either.
+      expect((await ask(browsers[role], row, hidden.username.toUpperCase())).json()).toEqual(toUnknown.json());
+    }
+    // Admins see every account.
+    expect((await ask(browsers.admin, row, hidden.username)).statusCode).toBe(row.method === 'GET' ? 200 : 201);
+  });
+
+  it('the person a hidden account writes to knows its name there, and can still block and report it', async () => {
+    const hidden = await freshAccount();
+    await json(send(hidden.client, 'PATCH', '/api/me', { isVisible: false }), 200);
+    await json(hidden.client.post(`/api/items/${await newItem()}/messages`, { body: 'Is it still free?' }), 201);
+    const owner = await browsers.owner.fork();
+    expect((await owner.post('/api/blocks', { username: hidden.username })).statusCode).toBe(201);
+    expect((await owner.post('/api/reports', { username: hidden.username, reason: 'spam' })).statusCode).toBe(201);
+    // The profile page stays hidden from them.
+    expect((await owner.get(`/api/users/profile/${hidden.username}`)).statusCode).toBe(404);
+    // Anyone else still meets an unknown name.
+    expect((await (await browsers.user.fork()).post('/api/blocks', { username: hidden.username })).statusCode).toBe(404);
+  });
+});

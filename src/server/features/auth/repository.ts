@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { conversations, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -12,6 +12,24 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .limit(1);
   return row;
+}
+
+/**
+ * The user a name names, as `viewer` may know them. A hidden account answers as a name nobody has
+ * (undefined) to everyone but itself, the admins and the people it has a conversation with (they see
+ * its name there, and must be able to block or report it). Every route that takes a username from
+ * someone else goes through here, so a 404 never tells a hidden account from an unknown one.
+ */
+export async function findUserKnownTo(db: Db, username: string, viewer: { id: number; isAdmin: boolean }): Promise<UserRow | undefined> {
+  const user = await findUserByUsername(db, username);
+  if (!user || user.isVisible || viewer.isAdmin || user.id === viewer.id) return user;
+  const between = (a: number, b: number) => and(eq(conversations.ownerId, a), eq(conversations.requesterId, b));
+  const [shared] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(or(between(user.id, viewer.id), between(viewer.id, user.id)))
+    .limit(1);
+  return shared ? user : undefined;
 }
 
 export async function insertUser(

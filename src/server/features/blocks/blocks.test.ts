@@ -111,6 +111,10 @@ describe('POST, GET and DELETE /api/blocks', () => {
 
   it('lets an admin block and be blocked like anyone else', async () => {
     const byAdmin = await block(admin, ids.carol.username);
+    // The admin made by ADMIN_USERNAME starts hidden: to others its name is unknown until it is visible.
+    const hidden = await carol.post('/api/blocks', { username: ids.admin.username });
+    expect([hidden.statusCode, hidden.json()]).toEqual([404, { message: 'User not found' }]);
+    expect((await admin.request({ method: 'PATCH', url: '/api/me', payload: { isVisible: true } })).statusCode).toBe(200);
     const ofAdmin = await block(carol, ids.admin.username);
     expect(await blockedBy(admin)).toEqual([byAdmin]);
     expect(await blockedBy(carol)).toEqual([ofAdmin]);

@@ -1,7 +1,8 @@
 import { type Block, BLOCK_MSG } from '../../../shared/blocks.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
-import { findUserByUsername } from '../auth/repository.js';
+import type { SessionUser } from '../../../shared/auth.js';
+import { findUserKnownTo } from '../auth/repository.js';
 import { type BlockRow, deleteOwnBlock, insertBlock, selectBlocksBy, selectOwnBlock } from './repository.js';
 
 const toBlock = (r: BlockRow): Block => ({ ...r, createdAt: r.createdAt.toISOString() });
@@ -11,9 +12,10 @@ export async function listBlocks(db: Db, me: number): Promise<Block[]> {
   return (await selectBlocksBy(db, me)).map(toBlock);
 }
 
-/** Blocks another user (by name, any letter case): no messages either way from now on. */
-export async function createBlock(db: Db, me: number, username: string): Promise<Block> {
-  const other = await findUserByUsername(db, username);
+/** Blocks another user (by name, any letter case; a hidden one as findUserKnownTo allows): no messages either way from now on. */
+export async function createBlock(db: Db, user: SessionUser, username: string): Promise<Block> {
+  const me = user.id;
+  const other = await findUserKnownTo(db, username, user);
   if (!other) throw notFound(BLOCK_MSG.userNotFound);
   if (other.id === me) throw badRequest(BLOCK_MSG.self);
   let id: number;

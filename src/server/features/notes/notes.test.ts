@@ -280,12 +280,13 @@ describe('links', () => {
     });
   });
 
-  it('links a user hidden from search too: linking needs only an existing name', async () => {
+  it('answers a hidden user’s name as an unknown one (404, same message): a link must not reveal the account', async () => {
     const hidden = uniqueName('hidden');
     await t.app.db.execute(sql`insert into users (username, password, is_visible) values (${hidden}, 'x', false)`);
     const res = await dave.post('/api/links', { username: hidden });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().user.username).toBe(hidden);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual((await dave.post('/api/links', { username: uniqueName('nobody') })).json());
+    expect(res.json()).toEqual({ message: 'User not found' });
   });
 
   it('GET /api/links: the people I linked, and the people who linked me', async () => {

@@ -67,7 +67,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/links', { preValidation: signedIn, schema: { body: createLinkBodySchema, response: { 201: linkSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
-    return reply.status(201).send(await createLink(app.db, user.id, request.body.username));
+    return reply.status(201).send(await createLink(app.db, user, request.body.username));
   });
 
   app.patch(

@@ -9,7 +9,8 @@ import {
 } from '../../../shared/people.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
-import { findUserByUsername } from '../auth/repository.js';
+import type { SessionUser } from '../../../shared/auth.js';
+import { findUserKnownTo } from '../auth/repository.js';
 import {
   deleteNote,
   deleteOwnLink,
@@ -75,9 +76,10 @@ export async function listLinks(db: Db, me: number): Promise<{ links: Link[]; li
   return { links: links.map(toLink), linkedBy: linkedBy.map(toLink) };
 }
 
-/** Links another user (by name, any letter case); note access starts withheld. */
-export async function createLink(db: Db, me: number, username: string): Promise<Link> {
-  const other = await findUserByUsername(db, username);
+/** Links another user (by name, any letter case; a hidden one as findUserKnownTo allows); note access starts withheld. */
+export async function createLink(db: Db, user: SessionUser, username: string): Promise<Link> {
+  const me = user.id;
+  const other = await findUserKnownTo(db, username, user);
   if (!other) throw notFound(PEOPLE_MSG.userNotFound);
   if (other.id === me) throw badRequest(PEOPLE_MSG.linkSelf);
   let id: number;

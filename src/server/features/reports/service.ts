@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { removeUser } from '../admin/service.js';
-import { findUserByUsername } from '../auth/repository.js';
+import { findUserKnownTo } from '../auth/repository.js';
 import { removeItem } from '../items/service.js';
 import {
   type AdminReportRow,
@@ -57,10 +57,9 @@ async function resolveTarget(db: Db, reporter: SessionUser, body: { itemId: numb
     if (item.userId === reporter.id) throw badRequest(REPORT_MSG.ownItem);
     return { key: { itemId: body.itemId }, values: { targetType: 'item' as const, itemId: body.itemId, subject: item.title } };
   }
-  const user = await findUserByUsername(db, body.username);
+  const user = await findUserKnownTo(db, body.username, reporter);
   if (user?.id === reporter.id) throw badRequest(REPORT_MSG.self);
-  // A hidden profile does not exist for anyone but its owner and the admins (as on the profile page).
-  if (!user || (!user.isVisible && !reporter.isAdmin)) throw notFound(REPORT_MSG.userNotFound);
+  if (!user) throw notFound(REPORT_MSG.userNotFound);
   return { key: { userId: user.id }, values: { targetType: 'user' as const, reportedUserId: user.id, subject: user.username } };
 }
 
