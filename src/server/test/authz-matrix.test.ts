@@ -570,3 +570,16 @@ describe('a hidden account answers exactly as an unknown name does, for everyone
     expect((await (await browsers.user.fork()).post('/api/blocks', { username: hidden.username })).statusCode).toBe(404);
   });
 });
+
+describe('DELETE /api/admin/notes/:id acts on public notes only', () => {
+  it.each(['private', 'linked'] as const)('a %s note is not found for every role, admins included, and stays', async (visibility) => {
+    const note = await newNote(visibility);
+    const before = await fingerprint();
+    for (const role of ROLES) {
+      const res = await (await browsers[role].fork()).request({ method: 'DELETE', url: `/api/admin/notes/${note}` });
+      expect(res.statusCode, role).toBe({ visitor: 401, user: 403, owner: 403, other: 403, admin: 404 }[role]);
+    }
+    expect(await fingerprint()).toEqual(before);
+    expect((await (await browsers.owner.fork()).get(`/api/notes/${note}`)).statusCode).toBe(200);
+  });
+});

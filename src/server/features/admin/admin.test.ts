@@ -254,12 +254,20 @@ describe('public notes', () => {
     ]);
   });
 
-  it('DELETE /api/admin/notes/:id deletes any note, then answers 404', async () => {
-    const [priv] = await rows<{ id: number }>(sql`select id from notes where visibility = 'private' limit 1`);
-    expect((await send(admin, 'DELETE', `/api/admin/notes/${priv!.id}`)).statusCode).toBe(204);
-    expect((await user.get(`/api/notes/${priv!.id}`)).statusCode).toBe(404);
-    expect((await send(admin, 'DELETE', `/api/admin/notes/${priv!.id}`)).json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
+  it('DELETE /api/admin/notes/:id deletes a public note, then answers 404', async () => {
+    const [pub] = await rows<{ id: number }>(sql`select id from notes where visibility = 'public' limit 1`);
+    expect((await send(admin, 'DELETE', `/api/admin/notes/${pub!.id}`)).statusCode).toBe(204);
+    expect(await rows(sql`select id from notes where id = ${pub!.id}`)).toEqual([]);
+    expect((await send(admin, 'DELETE', `/api/admin/notes/${pub!.id}`)).json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
     expect((await send(admin, 'DELETE', '/api/admin/notes/1e5')).json()).toEqual({ message: 'Note id must be a whole number' });
+  });
+
+  it.each(['private', 'linked'])('DELETE /api/admin/notes/:id answers a %s note (admins cannot read it) as not found, and keeps it', async (visibility) => {
+    const [note] = await rows<{ id: number; content: string }>(sql`select id, content from notes where visibility = ${visibility} limit 1`);
+    const res = await send(admin, 'DELETE', `/api/admin/notes/${note!.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
+    expect(await rows(sql`select id, content from notes where id = ${note!.id}`)).toEqual([note]);
   });
 });
 

@@ -14,7 +14,7 @@ import {
   verifyUserBodySchema,
 } from '../../../shared/people.js';
 import { adminOnly, requireAdmin } from '../../plugins/guards.js';
-import { removeNote } from '../notes/service.js';
+import { removePublicNote } from '../notes/service.js';
 import { createVendor, listPublicNotes, listUsers, listVendors, removeUser, setUserVerified, setVendorActive } from './service.js';
 
 const PAGE_MAX_DIGITS = 6;
@@ -50,7 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/notes', { preValidation: adminOnly, schema: { response: { 200: adminNoteListSchema } } }, async () => listPublicNotes(app.db));
 
   app.delete('/admin/notes/:id', { preValidation: adminOnly, schema: { params: noteIdParams } }, async (request, reply) => {
-    await removeNote(app.db, request.params.id);
+    await removePublicNote(app.db, request.params.id);
     return reply.status(204).send();
   });
 

@@ -78,8 +78,11 @@ export async function updateNote(db: Db, id: number, values: { content?: string;
 }
 
 /** Deletes a note; answers whether there was one. */
-export async function deleteNote(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(notes).where(eq(notes.id, id)).returning({ id: notes.id });
+export async function deleteNote(db: Db, id: number, { publicOnly = false } = {}): Promise<boolean> {
+  const rows = await db
+    .delete(notes)
+    .where(and(eq(notes.id, id), publicOnly ? eq(notes.visibility, 'public') : undefined))
+    .returning({ id: notes.id });
   return rows.length > 0;
 }
 

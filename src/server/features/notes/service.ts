@@ -70,6 +70,14 @@ export async function removeNote(db: Db, id: number): Promise<void> {
   if (!(await deleteNote(db, id))) throw notFound(PEOPLE_MSG.noteNotFound);
 }
 
+/**
+ * The admins' moderation of public notes: a private or linked note is not found here (404, as for a
+ * note that does not exist), since admins cannot read those. Checked in the same statement as the delete.
+ */
+export async function removePublicNote(db: Db, id: number): Promise<void> {
+  if (!(await deleteNote(db, id, { publicOnly: true }))) throw notFound(PEOPLE_MSG.noteNotFound);
+}
+
 /** The people I linked and the people who linked me. */
 export async function listLinks(db: Db, me: number): Promise<{ links: Link[]; linkedBy: Link[] }> {
   const { links, linkedBy } = await selectLinksOf(db, me);
