@@ -22,6 +22,8 @@ export const ITEM_MSG = {
   imageUnreadable: 'The image could not be read; it may be damaged',
   imagePixels: 'The image has too many pixels (at most 50 megapixels)',
   imageTooMany: 'Send only one image',
+  uploadMalformed: 'The upload is not a valid multipart/form-data body with the image in the field "image"',
+  uploadTooManyParts: 'The upload has too many parts: send one file in the field "image"',
   latLngPair: 'Send both lat and lng, or neither',
   tagTooLong: `A tag can be at most ${TAG_MAX_LENGTH} characters`,
   tooManyTags: `You can add up to ${MAX_TAGS} tags`,

@@ -470,6 +470,59 @@ describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
     expect(text.statusCode).toBe(415);
   });
 
+  describe('malformed multipart bodies: 4xx with a JSON message, never a 500, nothing stored', () => {
+    const B = 'fuzzBoundary42';
+    const ok = 'Content-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg';
+    let jpeg: Buffer;
+    beforeAll(async () => {
+      jpeg = await jpegWithGps(64, 48);
+    });
+    const part = (headers: string, data: Buffer | string) => Buffer.concat([Buffer.from(`--${B}\r\n${headers}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
+    const end = `--${B}--\r\n`;
+    const form = `multipart/form-data; boundary=${B}`;
+    const whole = () => Buffer.concat([part(ok, jpeg), Buffer.from(end)]);
+    const MULTIPART: { name: string; type: string; payload: () => Buffer | string }[] = [
+      { name: 'no boundary', type: 'multipart/form-data', payload: whole },
+      { name: 'a wrong boundary', type: 'multipart/form-data; boundary=another', payload: whole },
+      { name: 'an empty boundary', type: 'multipart/form-data; boundary=', payload: whole },
+      { name: 'a boundary of 300 characters', type: `multipart/form-data; boundary=${'b'.repeat(300)}`, payload: whole },
+      { name: 'a quoted boundary with a space', type: 'multipart/form-data; boundary="a b"', payload: whole },
+      { name: 'a truncated part', type: form, payload: () => whole().subarray(0, 200) },
+      { name: 'no closing boundary', type: form, payload: () => part(ok, jpeg) },
+      { name: 'a part without headers', type: form, payload: () => Buffer.concat([Buffer.from(`--${B}\r\n\r\n`), jpeg, Buffer.from(`\r\n${end}`)]) },
+      { name: 'a huge part header', type: form, payload: () => Buffer.concat([part(`${ok}\r\nX-Big: ${'a'.repeat(200_000)}`, 'not an image'), Buffer.from(end)]) },
+      { name: 'a broken content-disposition', type: form, payload: () => Buffer.concat([part('Content-Disposition: ;;;=\r\nContent-Type: image/jpeg', jpeg), Buffer.from(end)]) },
+      { name: 'a content-disposition without a name', type: form, payload: () => Buffer.concat([part('Content-Disposition: form-data; filename="a.jpg"', jpeg), Buffer.from(end)]) },
+      { name: 'an empty body', type: form, payload: () => '' },
+      { name: 'only the closing boundary', type: form, payload: () => end },
+      { name: 'text without any boundary', type: form, payload: () => 'hello, this is no multipart body' },
+      { name: 'bare LF line ends', type: form, payload: () => `--${B}\nContent-Disposition: form-data; name="image"; filename="a"\n\nxx\n--${B}--\n` },
+      { name: 'the image as a plain field', type: form, payload: () => Buffer.concat([part('Content-Disposition: form-data; name="image"', 'abc'), Buffer.from(end)]) },
+      { name: 'thirty fields', type: form, payload: () => Buffer.concat([...Array.from({ length: 30 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')), Buffer.from(end)]) },
+      { name: 'multipart/mixed', type: `multipart/mixed; boundary=${B}`, payload: whole },
+      { name: 'JSON to the upload route', type: 'application/json', payload: () => '{"image": "x"}' },
+      { name: 'no content type', type: '', payload: () => 'x' },
+    ];
+
+    it.each(MULTIPART.map((m) => [m.name, m] as const))('POST /api/upload-image with %s', async (_name, m) => {
+      // The snapshot takes in the uploads folder too: no file may be left behind.
+      const before = await snapshot();
+      const res = await clients.owner.request({ method: 'POST', url: '/api/upload-image', payload: m.payload(), headers: m.type ? { 'content-type': m.type } : {} });
+      expectClientError(res, `upload with ${m.name}`);
+      expect(await snapshot()).toEqual(before);
+      expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
+    });
+
+    it.each(MULTIPART.slice(0, 10).map((m) => [m.name, m] as const))('multipart with %s to the JSON routes', async (_name, m) => {
+      const before = await snapshot();
+      for (const [method, url] of JSON_WRITES) {
+        const res = await clients.owner.request({ method, url, payload: m.payload(), headers: { 'content-type': m.type } });
+        expectClientError(res, `${method} ${url} ${m.name}`);
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
   it('answers unknown API paths and methods with a 404 JSON message', async () => {
     for (const [method, url] of [['PUT', '/api/items'], ['GET', '/api/nope'], ['POST', '/api/items/1/%00'], ['GET', '/api/items/1/../../etc/passwd'], ['DELETE', '/api/']] as const) {
       const res = await clients.owner.request({ method, url });

@@ -12,9 +12,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.isMultipart()) throw new AppError(415, ITEM_MSG.imageMissing);
 
     let image: Buffer | undefined;
-    // Parts are read in memory (at most 10 MB), so an aborted or refused upload leaves no temporary file.
-    const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 50 } });
     try {
+      // Parts are read in memory (at most 10 MB), so an aborted or refused upload leaves no temporary file.
+      const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 50 } });
       for await (const part of parts) {
         if (part.type !== 'file') continue;
         const file = part as MultipartFile;
@@ -25,10 +25,16 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         image = await file.toBuffer();
       }
     } catch (err) {
+      if (err instanceof AppError) throw err;
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ITEM_MSG.imageTooLarge);
       if (code === 'FST_FILES_LIMIT') throw badRequest(ITEM_MSG.imageTooMany);
-      throw err;
+      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, ITEM_MSG.uploadTooManyParts);
+      // Everything else the multipart reader throws is about the body it was sent (no or a wrong
+      // boundary, a part cut short, broken part headers, a connection closed mid-upload): the
+      // client's mistake, and nothing has been stored yet.
+      request.log.info({ err }, 'malformed upload');
+      throw badRequest(ITEM_MSG.uploadMalformed);
     }
     if (!image || image.length === 0) throw badRequest(ITEM_MSG.imageMissing);
     const stored = await processAndStoreImage(app.storage, image, user.id);
