@@ -49,11 +49,13 @@ describe('CSRF protection', () => {
   });
 
   it('checks PUT, PATCH and DELETE under /api too', async () => {
-    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await t.app.inject({ method, url: '/api/user' });
+    for (const [method, url] of [['PUT', '/api/me/phone'], ['PATCH', '/api/me'], ['DELETE', '/api/me']] as const) {
+      const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Invalid CSRF token');
     }
+    // A method no route has is not routed at all: nothing runs.
+    expect((await t.app.inject({ method: 'PUT', url: '/api/user' })).statusCode).toBe(404);
   });
 });
 
