@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, TestClient, uniqueName } from './harness.j
 import { jpegWithGps, multipart } from './images.js';
 
 /**
- * Bad input (issue 7): every /api endpoint gets malformed and hostile input, as the kind of user
+ * Bad input: every /api endpoint gets malformed and hostile input, as the kind of user
  * who gets past authorisation, so the input checks are what is exercised. Each generated request
  * has at least one field broken (wrong type, missing, too long, out of range, not in the set, a
  * bad id), while the other fields carry valid but hostile text (SQL and HTML metacharacters,
