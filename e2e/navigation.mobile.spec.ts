@@ -12,6 +12,13 @@ test('on a phone the navigation collapses into a menu that opens, works and clos
   await page.keyboard.press('Escape');
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 
+  // A link in the menu goes to its page and closes the menu.
+  await menuButton.click();
+  await page.getByRole('link', { name: 'Search' }).last().click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Payment Links' })).toBeVisible();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
   await menuButton.click();
   await page.getByRole('button', { name: 'Logout' }).last().click();
   await expect(page).toHaveURL(/\/auth$/);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The JavaScript budget of /browse (DESIGN.md, "Bars"; issue 6): what a visitor's browser must
+// The JavaScript budget of /browse (docs/performance.md): what a visitor's browser must
 // fetch before /browse can show its list, gzipped, at most 120 kB (1 kB = 1000 bytes, as Vite
 // counts). Computed from the build's manifest, not by hand: the entry chunk and its static
 // imports, plus the /browse page chunk (a lazy route, fetched at once on that path) and its static

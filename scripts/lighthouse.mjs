@@ -2,7 +2,7 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default config and simulated throttling) on the
 // production build, on /browse, one demo item page and /auth. Each page runs several times and the
 // median of every number is kept, since scores move with the load on the machine. Writes
-// bench/results/lighthouse-<date>.json and prints the scores against the bars of issue 6.
+// bench/results/lighthouse-<date>.json and prints the scores against the bars of docs/performance.md.
 //
 //   npm run lighthouse [-- --runs 5] [--port 3600] [--build] [--reports DIR (full Lighthouse JSON of every run)]
 import { spawn, spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ const METRICS = {
   cls: 'cumulative-layout-shift',
   si: 'speed-index',
 };
-// Issue 6: performance >= 95, accessibility 100, best practices >= 95 on every page; SEO >= 95 on
+// The bars (docs/performance.md): performance >= 95, accessibility 100, best practices >= 95 on every page; SEO >= 95 on
 // /browse and the item page (/auth is not meant to be found by search engines).
 const BARS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 const seoMeasured = (page) => page !== 'auth';

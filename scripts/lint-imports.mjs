@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The import rules of DESIGN.md, checked on every file:
+// The import rules of the layout (README, Layout; docs/decisions/001-one-package-three-sides.md), checked on every file:
 //   src/shared imports nothing from src/client or src/server;
 //   src/server and src/client never import each other;
 //   a client feature never imports another feature;

@@ -15,7 +15,7 @@ export const usernameSchema = z
   .max(USERNAME_MAX, MSG.usernameMax)
   .regex(USERNAME_PATTERN, MSG.usernameChars);
 
-/** Optional + followed by 2 to 15 digits, the first not 0 (SPEC section 5). */
+/** Optional + followed by 2 to 15 digits, the first not 0 (docs/product.md, Input rules). */
 export const phoneNumberSchema = z.string().regex(/^\+?[1-9]\d{1,14}$/, MSG.phoneInvalid);
 
 export const registerBodySchema = z.object({
@@ -24,7 +24,6 @@ export const registerBodySchema = z.object({
   isVisible: z.boolean().optional().default(true),
   phoneNumber: phoneNumberSchema.optional(),
 });
-export type RegisterBody = z.input<typeof registerBodySchema>;
 export type RegisterInput = z.output<typeof registerBodySchema>;
 
 /** The register form adds the confirmation, checked on the client only. */

@@ -1,4 +1,4 @@
-// Business constants of SPEC section 9, shared by client and server.
+// Business constants of docs/product.md, Constants, shared by client and server.
 
 export const PRODUCT_NAME = 'ShareNearby';
 export const PRODUCT_TAGLINE =

@@ -3,7 +3,7 @@ import { distanceText, thumbnailUrlOf } from './item-format.js';
 import { normaliseTags } from './items.js';
 
 describe('distanceText', () => {
-  it('reads as the spec says: metres under 1 km, kilometres above, Nearby without a distance', () => {
+  it('reads metres under 1 km, kilometres above, Nearby without a distance', () => {
     expect(distanceText(0.2345)).toBe('235 m away');
     expect(distanceText(0)).toBe('0 m away');
     expect(distanceText(1)).toBe('1 km away');

@@ -10,7 +10,6 @@ export const SEARCH_TEXT_MAX = 200;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Pixels of one upload (width x height): a 12-megapixel photo passes, a pixel bomb does not. */
 export const UPLOAD_MAX_PIXELS = 50_000_000;
-export const UPLOAD_ACCEPT = { 'image/jpeg': ['.jpeg', '.jpg'], 'image/png': ['.png'], 'image/gif': ['.gif'], 'image/webp': ['.webp'] } as const;
 
 export const ITEM_MSG = {
   notFound: 'Item not found',
@@ -40,7 +39,7 @@ export function thumbnailUrlOf(imageUrl: string): string {
   return imageUrl.replace(/\.webp$/, '-thumb.webp');
 }
 
-/** Distance text of the item card: 'N m away' under 1 km, 'N km away', or 'Nearby' (SPEC section 2). */
+/** Distance text of the item card: 'N m away' under 1 km, 'N km away', or 'Nearby' (docs/product.md, Pages). */
 export function distanceText(km: number | undefined | null): string {
   if (km === undefined || km === null || !Number.isFinite(km)) return 'Nearby';
   if (km < 1) return `${Math.round(km * 1000)} m away`;
@@ -48,7 +47,7 @@ export function distanceText(km: number | undefined | null): string {
   return `${rounded} km away`;
 }
 
-/** The common tags of the post form's tag picker (SPEC section 2). */
+/** The common tags of the post form's tag picker (docs/product.md, Pages). */
 export const TAG_GROUPS = [
   { label: 'Item Type', tags: ['Furniture', 'Electronics', 'Clothing', 'Books', 'Toys', 'Kitchenware', 'Tools', 'Art', 'Sports', 'Food'] },
   { label: 'Condition', tags: ['New', 'Like New', 'Good', 'Used', 'Vintage', 'Needs Repair'] },

@@ -51,7 +51,7 @@ const tagsSchema = z
   .transform(normaliseTags)
   .refine((tags) => tags.length <= MAX_TAGS, ITEM_MSG.tooManyTags);
 
-/** POST /api/items (SPEC section 5 item schema, plus upper bounds). */
+/** POST /api/items (docs/product.md, Input rules item schema, plus upper bounds). */
 export const createItemBodySchema = z.object({
   title: z.string({ error: MSG.titleMin }).trim().min(ITEM_TITLE_MIN, MSG.titleMin).max(ITEM_TITLE_MAX, ITEM_MSG.titleMax),
   description: z
@@ -97,7 +97,7 @@ const pagingFields = {
     .default(PAGE_SIZE),
 };
 
-/** GET /api/items query. `query` and `tag` both carry the search text (SPEC section 7). */
+/** GET /api/items query. `query` and `tag` both carry the search text (docs/product.md, API). */
 export const listItemsQuerySchema = z
   .object({
     ...pagingFields,
@@ -119,7 +119,7 @@ export const itemIdParams = z.object({
     .transform(Number),
 });
 
-/** An item as listed (SPEC section 3) plus the thumbnail's address. */
+/** An item as listed (docs/product.md, Data) plus the thumbnail's address. */
 export const listedItemSchema = z.object({
   id: z.number(),
   title: z.string(),

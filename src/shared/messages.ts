@@ -1,4 +1,4 @@
-// User-facing texts of SPEC sections 2, 5 and 8, word for word. Both sides import them so the
+// User-facing texts of docs/product.md, Pages, Input rules and Messages, word for word. Both sides import them so the
 // server's validation messages and the client's form messages are the same strings.
 
 export const MSG = {

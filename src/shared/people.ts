@@ -60,7 +60,7 @@ export const usernameParams = z.object({ username: z.string().min(1).max(64) });
 // ---- Profiles and payment links ----
 
 export const paymentLinkSchema = z.object({ id: z.number(), paymentId: z.string(), vendor: z.object({ name: z.string() }) });
-/** GET /api/users/profile/:username (SPEC section 3). */
+/** GET /api/users/profile/:username (docs/product.md, Data). */
 export const profileSchema = z.object({
   username: z.string(),
   isPhoneVerified: z.boolean(),
@@ -209,7 +209,7 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
 export const verifyUserBodySchema = z.object({ isVerified: z.boolean({ error: 'isVerified must be true or false' }) });
-/** GET /api/admin/notes: public notes (SPEC section 3 admin note row, plus the creator's name). */
+/** GET /api/admin/notes: public notes (docs/product.md, Data admin note row, plus the creator's name). */
 export const adminNoteSchema = z.object({
   id: z.number(),
   content: z.string(),

@@ -9,7 +9,7 @@ type ProtectedRouteProps = {
   adminOnly?: boolean;
 };
 
-/** SPEC section 2: spinner while the session loads, /auth when signed out, /home for non-admins. */
+/** docs/product.md, Pages: spinner while the session loads, /auth when signed out, /home for non-admins. */
 export function ProtectedRoute({ children, adminOnly = false }: ProtectedRouteProps) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <PageSpinner label="Checking your session…" />;

@@ -5,7 +5,7 @@ import { AuthProvider } from '@/features/auth/auth-provider';
 import { queryClient } from '@/lib/query-client';
 
 // Radix Toast is loaded with the first toast, not with the first page: most visits never show
-// one, and the first load of the public pages has a JavaScript budget (DESIGN.md, "Bars").
+// one, and the first load of the public pages has a JavaScript budget (docs/performance.md).
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
 function DeferredToaster() {

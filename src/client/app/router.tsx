@@ -32,7 +32,7 @@ const MyItemsPage = lazyPage(() => import('@/pages/my-items-page'), 'MyItemsPage
 const MessagesPage = lazyPage(() => import('@/pages/messages-page'), 'MessagesPage');
 const ConversationPage = lazyPage(() => import('@/pages/conversation-page'), 'ConversationPage');
 
-/** Every route of SPEC section 2. */
+/** Every page of docs/product.md, Pages. */
 export function AppRouter() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -50,7 +50,7 @@ export function AppRouter() {
         <Route path="/browse" component={BrowsePage} />
         <Route path="/search" component={SearchPage} />
         <Route path="/u/:username">{(params) => <UserProfilePage username={params.username} />}</Route>
-        {/* An earlier reading of the spec had /users/{username}: keep old links working. */}
+        {/* Earlier versions had /users/{username}: keep old links working. */}
         <Route path="/users/:username">
           {(params) => <Redirect to={`/u/${encodeURIComponent(params.username)}`} replace />}
         </Route>
@@ -65,7 +65,7 @@ export function AppRouter() {
             <AdminPage />
           </ProtectedRoute>
         </Route>
-        {/* Beyond SPEC's table: the signed-in user's own settings, notes and support requests. */}
+        {/* Beyond the core pages of docs/product.md: the signed-in user's own settings, notes and support requests. */}
         <Route path="/settings">
           <ProtectedRoute>
             <SettingsPage />

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './request';
 
-/** SPEC section 9: no automatic retry, no refetch on focus or interval, data never stale. */
+/** docs/product.md, Constants: no automatic retry, no refetch on focus or interval, data never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,4 +1,4 @@
-// The one way the browser talks to the API (SPEC sections 7 and 8): same origin, cookies
+// The one way the browser talks to the API (docs/product.md, API and Messages): same origin, cookies
 // included, JSON in and out, the CSRF token on every write.
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { CSRF_HEADER } from '../../shared/constants.js';
@@ -10,8 +10,8 @@ const CSRF_URL = '/api/csrf-token';
 const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 /**
- * A non-OK response. `message` keeps the spec's format, `${status}: ${bodyText || statusText}`,
- * so callers that only look at `message` see exactly what the spec describes.
+ * A non-OK response. `message` keeps docs/product.md's format, `${status}: ${bodyText || statusText}`,
+ * so callers that only look at `message` see exactly what docs/product.md describes.
  */
 export class ApiError extends Error {
   readonly status: number;

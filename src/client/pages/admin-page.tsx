@@ -6,7 +6,7 @@ import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /admin (admins only): the dashboard of SPEC section 2. Checks the viewer itself, not only the route. */
+/** /admin (admins only): the dashboard of docs/product.md, Pages. Checks the viewer itself, not only the route. */
 export function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const { user, isLoading } = useAuth();

@@ -8,7 +8,7 @@ import { ListEmptyState, noMatchText } from '@/features/items/components/list-em
 import { useItemListState } from '@/features/items/use-item-list-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /browse (public): 'Community Shared Items' (SPEC section 2). Header and footer come from the layout. */
+/** /browse (public): 'Community Shared Items' (docs/product.md, Pages). Header and footer come from the layout. */
 export function BrowsePage() {
   useDocumentTitle('Community Shared Items');
   const { user, isLoading } = useAuth();

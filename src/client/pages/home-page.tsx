@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 const EMPTY_TEXT =
   'No items have been shared yet. Share what you no longer need—or post your menu and location to connect with your community!';
 
-/** /home (signed in): 'Available Items' (SPEC section 2). */
+/** /home (signed in): 'Available Items' (docs/product.md, Pages). */
 export function HomePage() {
   useDocumentTitle('Available Items');
   const { user } = useAuth();

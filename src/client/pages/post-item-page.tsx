@@ -2,7 +2,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PostItemForm } from '@/features/items/components/post-item-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /post-item (signed in): 'Share with Community' (SPEC section 2). */
+/** /post-item (signed in): 'Share with Community' (docs/product.md, Pages). */
 export function PostItemPage() {
   useDocumentTitle('Share with Community');
   return (

@@ -169,7 +169,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
 ];
 
-/** /privacy-policy (public), the eight sections of SPEC section 2. */
+/** /privacy-policy (public), the eight sections of docs/product.md, Pages. */
 export function PrivacyPolicyPage() {
   return (
     <LegalPage

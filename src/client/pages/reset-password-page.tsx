@@ -5,7 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PasswordResetFlow } from '@/features/password-reset/components/password-reset-flow';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /reset-password (public): two steps, then back to /auth (SPEC section 2). */
+/** /reset-password (public): two steps, then back to /auth (docs/product.md, Pages). */
 export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
   return (

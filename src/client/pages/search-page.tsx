@@ -5,7 +5,7 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { PublicSearch } from '@/features/search/components/public-search';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /search (public): 'Find Payment Links' (SPEC section 2). */
+/** /search (public): 'Find Payment Links' (docs/product.md, Pages). */
 export function SearchPage() {
   useDocumentTitle('Find Payment Links');
   const { user, isLoading } = useAuth();

@@ -167,7 +167,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
 ];
 
-/** /terms-of-service (public), the nine sections of SPEC section 2. */
+/** /terms-of-service (public), the nine sections of docs/product.md, Pages. */
 export function TermsOfServicePage() {
   return (
     <LegalPage

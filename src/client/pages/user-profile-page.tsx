@@ -7,7 +7,7 @@ import { ReportButton } from '@/features/reports/components/report-button';
 import { ApiError, getErrorMessage } from '@/lib/request';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /u/{username} (public): a person's payment links and verification (SPEC section 2, User profile). */
+/** /u/{username} (public): a person's payment links and verification (docs/product.md, Pages, Public search and profiles). */
 export function UserProfilePage({ username }: { username: string }) {
   const { data: profile, error, isPending, isFetching, refetch } = useProfile(username);
   const { user } = useAuth();

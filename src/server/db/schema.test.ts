@@ -36,7 +36,7 @@ describe('migrations', () => {
     expect(Number(d!.km)).toBeCloseTo(111.3, 0);
   });
 
-  it('has every table of the spec plus sessions', async () => {
+  it('has every table of the product plus sessions', async () => {
     const tables = await rows<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
@@ -68,7 +68,7 @@ describe('constraints', () => {
     expect(await sqlState(newUser('unique_name'))).toBe('23505');
   });
 
-  it('applies the defaults of the spec', async () => {
+  it('applies the defaults of the product', async () => {
     const id = await newUser('defaults_user');
     const [u] = await rows<Record<string, unknown>>(sql`select * from users where id = ${id}`);
     expect(u).toMatchObject({ is_phone_verified: false, is_admin: false, is_visible: true, marked_for_deletion: false });

@@ -25,6 +25,18 @@ describe('demo content', () => {
     expect(n!.n).toBeGreaterThan(0);
   });
 
+  it('has no demo admin in production: the one who signs in here cannot sign in on a production start', async () => {
+    expect((await new TestClient(t.app).post('/api/login', { username: DEMO_ADMIN, password: DEMO_PASSWORD })).statusCode).toBe(200);
+    // SEED_DEMO left unset ('' counts as unset): production's own default decides.
+    const production = await createTestApp({ NODE_ENV: 'production', SEED_DEMO: '' });
+    try {
+      const res = await new TestClient(production.app).post('/api/login', { username: DEMO_ADMIN, password: DEMO_PASSWORD });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await production.close();
+    }
+  }, 60_000);
+
   it('lists a dozen or more believable items around the default map centre, each with a stored picture', async () => {
     const res = await new TestClient(t.app).get('/api/items?lat=40.7128&lng=-74.006&limit=50');
     const { items, pagination } = res.json();

@@ -10,7 +10,7 @@ function waitText(seconds: number): string {
 }
 
 /**
- * A per-account limit (issue 7, ASVS 2.2.1) on top of a route's per-address one: guesses at one
+ * A per-account limit (ASVS 2.2.1) on top of a route's per-address one: guesses at one
  * account's password or code spread over many addresses still meet it. It runs as a preHandler,
  * after validation, so the key can come from the body (a username, case-insensitive) or the
  * session (a user id). It counts in the store of the per-address limits: Redis when REDIS_URL is

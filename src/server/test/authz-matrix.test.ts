@@ -8,8 +8,8 @@ import { createTestApp, lastCode, type TestApp, TestClient, uniqueName } from '.
 import { jpegWithGps, multipart } from './images.js';
 
 /**
- * The authorisation matrix (issue 7, ASVS V4): every route of the app, called by each role, gets
- * exactly the answer SPEC section 6 and the issues imply. One table below, one row per route as
+ * The authorisation matrix (ASVS V4): every route of the app, called by each role, gets
+ * exactly the answer docs/product.md (Roles) and docs/security.md say. One table below, one row per route as
  * Fastify registers it; a route missing from the table (or a row without a route) fails the suite.
  *
  * Roles: `visitor` (no session), `user` (signed in, no relation to the thing in the path), `owner`

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, TestClient, uniqueName } from './harness.j
 import { jpegWithGps, multipart } from './images.js';
 
 /**
- * Bad input (issue 7): every /api endpoint gets malformed and hostile input, as the kind of user
+ * Bad input: every /api endpoint gets malformed and hostile input, as the kind of user
  * who gets past authorisation, so the input checks are what is exercised. Each generated request
  * has at least one field broken (wrong type, missing, too long, out of range, not in the set, a
  * bad id), while the other fields carry valid but hostile text (SQL and HTML metacharacters,
@@ -251,6 +251,29 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/admin/reports/:id/resolve', as: 'admin', params: { id: idOf('report') }, body: { action: oneOf(['dismiss', 'delete_item', 'delete_user']) } },
 ];
 
+/** Registered /api routes the table above leaves out on purpose, each with its reason. */
+const NO_INPUT = 'takes no params, query or body: there is no input to break';
+const NOT_FUZZED: Record<string, string> = {
+  'GET /api/csrf-token': NO_INPUT,
+  'GET /api/user': NO_INPUT,
+  'POST /api/logout': NO_INPUT,
+  'GET /api/config': NO_INPUT,
+  'GET /api/vendors': NO_INPUT,
+  'GET /api/me/settings': NO_INPUT,
+  'DELETE /api/me/phone': NO_INPUT,
+  'POST /api/me/phone/send-code': NO_INPUT,
+  'GET /api/me/export': NO_INPUT,
+  'GET /api/notes': NO_INPUT,
+  'GET /api/links': NO_INPUT,
+  'GET /api/blocks': NO_INPUT,
+  'GET /api/conversations': NO_INPUT,
+  'GET /api/conversations/unread-count': NO_INPUT,
+  'GET /api/support-requests/mine': NO_INPUT,
+  'GET /api/support-requests': NO_INPUT,
+  'GET /api/admin/notes': NO_INPUT,
+  'GET /api/admin/vendors': NO_INPUT,
+};
+
 // ---------------------------------------------------------------- building requests
 
 /** Percent-encodes UTF-8 bytes (a lone surrogate becomes U+FFFD); `%..` sequences in `raw` stay as they are. */
@@ -314,6 +337,8 @@ function requestOf(e: Endpoint, c: Case): { method: Endpoint['method']; url: str
 // ---------------------------------------------------------------- the app and its fixtures
 
 let t: TestApp;
+/** Every route the app registers (`METHOD /path`), with the parts of the request its schema checks. */
+const registered = new Map<string, string[]>();
 const clients = {} as Record<Exclude<Actor, 'reporter'>, TestClient>;
 /** Reports are limited to 30 an hour per person: a fresh reporter every 25 requests. */
 const reporters: TestClient[] = [];
@@ -361,7 +386,16 @@ async function check<T>(property: fc.IAsyncProperty<T>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: 'fuzz_admin', ADMIN_PASSWORD: 'fuzz-admin-password', AUTH_RATE_LIMIT_MAX: '1000000', MESSAGE_RATE_LIMIT_MAX: '1000000' });
+  t = await createTestApp(
+    { ADMIN_USERNAME: 'fuzz_admin', ADMIN_PASSWORD: 'fuzz-admin-password', AUTH_RATE_LIMIT_MAX: '1000000', MESSAGE_RATE_LIMIT_MAX: '1000000' },
+    {},
+    {
+      onRoute: (route) => {
+        const parts = (['params', 'querystring', 'body'] as const).filter((part) => route.schema?.[part] !== undefined);
+        for (const method of [route.method].flat()) if (method !== 'HEAD') registered.set(`${method} ${route.url}`, [...parts]);
+      },
+    },
+  );
   clients.visitor = new TestClient(t.app);
   clients.owner = new TestClient(t.app);
   clients.admin = new TestClient(t.app);
@@ -393,6 +427,33 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
+});
+
+describe('the endpoint table follows the routes the app registers', () => {
+  it('fuzzes every /api route that takes input, and names every other one with a reason', () => {
+    const fuzzed = ENDPOINTS.map((e) => `${e.method} ${e.path}`);
+    expect(fuzzed.filter((r, i) => fuzzed.indexOf(r) !== i), 'endpoints fuzzed twice').toEqual([]);
+    const api = [...registered.keys()].filter((r) => r.split(' ')[1]!.startsWith('/api/'));
+    expect(api.length).toBeGreaterThan(50);
+    expect(
+      api.filter((r) => !fuzzed.includes(r) && !(r in NOT_FUZZED)),
+      'routes neither fuzzed nor left out with a reason',
+    ).toEqual([]);
+    expect(fuzzed.filter((r) => !registered.has(r)), 'fuzzed endpoints the app does not have').toEqual([]);
+    expect(Object.keys(NOT_FUZZED).filter((r) => !registered.has(r) || fuzzed.includes(r)), 'left out, but missing or fuzzed after all').toEqual([]);
+    expect(
+      Object.keys(NOT_FUZZED).filter((r) => NOT_FUZZED[r] === NO_INPUT && registered.get(r)!.length > 0),
+      'left out for taking no input, but the route has a schema',
+    ).toEqual([]);
+  });
+
+  it('breaks each part of the request the route checks (params, query, body)', () => {
+    const missing = ENDPOINTS.flatMap((e) => {
+      const given = { params: e.params, querystring: e.query, body: e.body };
+      return (registered.get(`${e.method} ${e.path}`) ?? []).filter((part) => given[part as keyof typeof given] === undefined).map((part) => `${e.method} ${e.path}: ${part}`);
+    });
+    expect(missing, 'schema parts the fuzz table does not break').toEqual([]);
+  });
 });
 
 describe('every endpoint answers hostile input with a 4xx JSON message and changes nothing', () => {

@@ -105,8 +105,6 @@ export async function createTestApp(
   };
 }
 
-export const isPostgresRun = Boolean(serverUrl);
-
 /** A browser stand-in: keeps cookies, fetches and sends the CSRF token like the real client does. */
 export class TestClient {
   cookies = new Map<string, string>();

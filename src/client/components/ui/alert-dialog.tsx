@@ -3,7 +3,6 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
 
 /** The dialog box with its dimmed backdrop, above the sticky header and any map. */

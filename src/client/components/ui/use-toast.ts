@@ -1,5 +1,5 @@
 // Toast state shared by the whole app (shadcn style): `toast()` can be called from anywhere,
-// the <Toaster /> renders what is in the store. SPEC section 9: one toast visible at a time,
+// the <Toaster /> renders what is in the store. docs/product.md, Constants: one toast visible at a time,
 // and a dismissed toast stays in memory for TOAST_REMOVE_DELAY_MS before it is removed.
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../shared/constants.js';

@@ -1,4 +1,4 @@
-// Admin dashboard calls (SPEC section 7; admins only: visitors get 401, other users 403). The
+// Admin dashboard calls (docs/product.md, API; admins only: visitors get 401, other users 403). The
 // reads are used only inside <AdminDashboard>, which the page renders for admins alone.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -33,7 +33,7 @@ export function useAdminUsers(params: AdminUsersParams) {
   });
 }
 
-/** The one read of the app that refreshes on a timer (SPEC section 9: every 30 seconds). */
+/** The one read of the app that refreshes on a timer (docs/product.md, Constants: every 30 seconds). */
 export function useSupportRequests() {
   return useQuery<SupportRequest[]>({
     queryKey: [SUPPORT_REQUESTS_KEY],

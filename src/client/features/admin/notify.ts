@@ -1,4 +1,4 @@
-// The dashboard's toasts (SPEC section 8): a title on success, 'Error' with the server's message
+// The dashboard's toasts (docs/product.md, Messages): a title on success, 'Error' with the server's message
 // on any failed admin action.
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/request';

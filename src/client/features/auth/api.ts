@@ -1,4 +1,4 @@
-// Session calls (SPEC sections 4 and 7). The signed-in user lives in the query cache under
+// Session calls (docs/product.md, States and API). The signed-in user lives in the query cache under
 // USER_QUERY_KEY; a 401 from GET /api/user means "signed out" (null), not an error.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, SessionUser } from '../../../shared/auth.js';
@@ -28,7 +28,7 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    // The spec's register call: visible profile, and never a phone number from this form.
+    // The register call of docs/product.md, API: visible profile, and never a phone number from this form.
     mutationFn: ({ username, password }: RegisterInput) =>
       apiJson<SessionUser>('POST', '/api/register', { username, password, isVisible: true }),
     onSuccess: (user) => {

@@ -1,4 +1,4 @@
-// Item calls (SPEC section 7). Lists are cached under ['/api/items', params], one item under
+// Item calls (docs/product.md, API). Lists are cached under ['/api/items', params], one item under
 // ['/api/items', id]; writes refresh the lists.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateItemBody, ItemDetail, ItemList, ItemStatus, MyItemList } from '../../../shared/items.js';

@@ -1,4 +1,4 @@
-// The state behind Home and Browse (SPEC section 4): search text, its debounced copy that is
+// The state behind Home and Browse (docs/product.md, States): search text, its debounced copy that is
 // sent, the page, and the location filter.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BROWSE_GEOLOCATION, FIRST_PAGE, LIST_SEARCH_DEBOUNCE_MS, PAGE_SIZE } from '../../../shared/constants.js';

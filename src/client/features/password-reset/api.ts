@@ -1,4 +1,4 @@
-// Password reset calls (SPEC section 7): ask for a code by SMS, then set a new password with it.
+// Password reset calls (docs/product.md, API): ask for a code by SMS, then set a new password with it.
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '@/lib/request';
 

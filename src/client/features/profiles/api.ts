@@ -1,4 +1,4 @@
-// Public profile calls (SPEC section 7): GET /api/users/profile/{username}, cached under
+// Public profile calls (docs/product.md, API): GET /api/users/profile/{username}, cached under
 // [PROFILE_QUERY_KEY, username].
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '../../../shared/people.js';

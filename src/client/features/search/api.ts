@@ -1,4 +1,4 @@
-// Public search (SPEC section 7): GET /api/search?query=, only ever with a non-empty query.
+// Public search (docs/product.md, API): GET /api/search?query=, only ever with a non-empty query.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SearchResult } from '../../../shared/people.js';
 import { getQueryFn } from '@/lib/request';

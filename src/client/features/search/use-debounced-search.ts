@@ -1,5 +1,5 @@
 // The search box's text and the query sent for it: the query follows the text after a pause in
-// typing (SPEC section 9: 500 ms on this page), or at once on Enter. The query lives in the URL
+// typing (docs/product.md, Constants: 500 ms on this page), or at once on Enter. The query lives in the URL
 // (?q=) so the browser's Back button returns to the same results.
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';

@@ -151,7 +151,7 @@ describe('phone number and verification', () => {
     expect((await put(client, '/api/me/phone', { phoneNumber: '+15550102' })).json().isPhoneVerified).toBe(false);
   });
 
-  it('refuses a malformed number with the spec message, and codes that are not 6 digits', async () => {
+  it('refuses a malformed number with the phone number message, and codes that are not 6 digits', async () => {
     const { client } = await newUser();
     for (const phoneNumber of ['0123456', '+0123', '1', 'call me', '+1234567890123456', '+1 555 0100']) {
       const res = await put(client, '/api/me/phone', { phoneNumber });

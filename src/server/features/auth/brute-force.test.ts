@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 
 /**
- * Brute force (issue 7, ASVS 2.2.1): login, the reset request, the reset and the phone code are
+ * Brute force (ASVS 2.2.1): login, the reset request, the reset and the phone code are
  * limited per address and per account; with Redis the counts are shared by every app process.
  */
 

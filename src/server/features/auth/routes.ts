@@ -4,7 +4,7 @@ import { perAccountLimit, usernameKey } from '../../plugins/account-limit.js';
 import { requireUser } from '../../plugins/guards.js';
 import { authenticate, registerUser } from './service.js';
 
-/** Accounts: CSRF token, the session user, register, login, logout (SPEC sections 5, 7, 8). */
+/** Accounts: CSRF token, the session user, register, login, logout (docs/product.md, Input rules, API and Messages). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = {
     max: app.config.authRateLimit.max,

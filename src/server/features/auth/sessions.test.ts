@@ -4,7 +4,7 @@ import { sessions } from '../../db/schema.js';
 import { createTestApp, lastCode, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 
 /**
- * Sessions (issue 7, ASVS V3): cookie flags, the end of a session on logout, password change and
+ * Sessions (ASVS V3): cookie flags, the end of a session on logout, password change and
  * reset, and no fixation. What auth.test.ts and account.test.ts already show is not repeated here.
  */
 

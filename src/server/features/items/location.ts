@@ -1,4 +1,4 @@
-// Location privacy (issue 5): the exact point of a personal item is not published. When an item is
+// Location privacy: the exact point of a personal item is not published. When an item is
 // saved it gets an approximate point a few hundred metres away, in a random direction; lists,
 // distances, the public detail and its map use that point. It is made once and stored, so asking
 // again and again cannot average it away.

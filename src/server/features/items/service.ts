@@ -82,7 +82,7 @@ export function publishedPoint(exact: Point, exactLocation: boolean) {
   return { approxLatitude: p.lat.toFixed(8), approxLongitude: p.lng.toFixed(8), exactLocation };
 }
 
-/** One page of listed items with its pagination (SPEC section 3). */
+/** One page of listed items with its pagination (docs/product.md, Data). */
 export async function listItems(db: Db, q: ListItemsQuery): Promise<ItemList> {
   const text = q.query?.trim() || undefined;
   const tag = q.tag?.trim() || undefined;

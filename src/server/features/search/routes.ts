@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResultSchema } from '../../../shared/people.js';
 import { search } from './service.js';
 
-/** Public search of users and public notes (SPEC section 2, Find Payment Links). */
+/** Public search of users and public notes (docs/product.md, Pages, Find Payment Links). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/search', { schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } } }, async (request) =>
     search(app.db, request.query.query),

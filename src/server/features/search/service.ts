@@ -2,7 +2,7 @@ import { SEARCH_RESULTS_CAP, type SearchResult } from '../../../shared/people.js
 import type { Db } from '../../db/client.js';
 import { selectPublicNotes, selectVisibleUsers } from './repository.js';
 
-/** Visible users by name and public notes by content, each list capped (SPEC section 3 search result). */
+/** Visible users by name and public notes by content, each list capped (docs/product.md, Data search result). */
 export async function search(db: Db, text: string): Promise<SearchResult> {
   const [users, notes] = await Promise.all([selectVisibleUsers(db, text, SEARCH_RESULTS_CAP), selectPublicNotes(db, { text, limit: SEARCH_RESULTS_CAP })]);
   return {

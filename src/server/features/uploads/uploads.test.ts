@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../app.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { imageOf, jpegWithGps, multipart, pngBomb } from '../../test/images.js';
@@ -230,14 +230,15 @@ describe('uploads over a real connection (slow and aborted)', () => {
   let base: URL;
   let cookie: string;
   let token: string;
+  /** The server's limits as the app set them, read before any test here changes one. */
+  let limits: { requestTimeout: number; headersTimeout: number; timeout: number };
   beforeAll(async () => {
+    const { requestTimeout, headersTimeout, timeout } = t.app.server;
+    limits = { requestTimeout, headersTimeout, timeout };
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
     cookie = [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     token = await user.csrf();
-  });
-  afterEach(() => {
-    t.app.server.timeout = CONNECTION_TIMEOUT_MS;
   });
 
   /** Sends a multipart upload in chunks with a pause between them; `stopAfter` chunks, then silence (or an abort). */
@@ -283,11 +284,12 @@ describe('uploads over a real connection (slow and aborted)', () => {
   });
 
   it('gives up on an upload that stalls: the idle connection is closed, nothing stored, nothing left behind', async () => {
-    // The idle-socket limit (CONNECTION_TIMEOUT_MS) shortened for the test; it applies to new connections.
-    t.app.server.timeout = 1000;
     const before = { files: storedFiles(), ...leftovers() };
     const { payload, headers } = multipart([{ field: 'image', filename: 'stall.jpg', type: 'image/jpeg', data: await jpegWithGps(640, 480) }]);
-    const res = await slowUpload(payload, headers, { chunks: 10, pauseMs: 50, stopAfter: 3 });
+    // The idle-socket limit (CONNECTION_TIMEOUT_MS) shortened for this upload (it applies to new connections), then put back.
+    const configured = t.app.server.timeout;
+    t.app.server.timeout = 1000;
+    const res = await slowUpload(payload, headers, { chunks: 10, pauseMs: 50, stopAfter: 3 }).finally(() => (t.app.server.timeout = configured));
     // Closed, or answered 408 and closed: either way the client is not left hanging.
     if (res.status !== undefined) expect(res.status).toBe(408);
     else expect(res.error).toBeDefined();
@@ -308,8 +310,11 @@ describe('uploads over a real connection (slow and aborted)', () => {
   });
 
   it('has sane timeouts: a whole request within two minutes, headers within a minute, idle sockets closed', () => {
-    expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
-    expect(t.app.server.headersTimeout).toBeLessThanOrEqual(60_000);
-    expect(t.app.server.timeout).toBe(CONNECTION_TIMEOUT_MS);
+    expect(limits.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(120_000);
+    expect(limits.headersTimeout).toBeLessThanOrEqual(60_000);
+    expect(limits.timeout).toBe(CONNECTION_TIMEOUT_MS);
+    expect(CONNECTION_TIMEOUT_MS).toBeGreaterThan(0);
+    expect(CONNECTION_TIMEOUT_MS).toBeLessThanOrEqual(60_000);
   });
 });

@@ -22,7 +22,7 @@ function CountBadge({ value, spoken }: { value: string; spoken: string }) {
 }
 
 /**
- * The tabs of SPEC section 2 plus Reports and Vendors. Only rendered for admins; each tab loads its
+ * The tabs of docs/product.md, Pages plus Reports and Vendors. Only rendered for admins; each tab loads its
  * list when first opened, except support requests and open reports, whose counts the tabs show from the start.
  */
 export function AdminDashboard() {

@@ -9,7 +9,7 @@ import { Cell, DataTable, QueryTable } from './data-table';
 
 const COLUMNS = ['Date', 'Creator', 'Content', 'Actions'] as const;
 
-/** The Notes tab: every public note, deletable (SPEC section 2). */
+/** The Notes tab: every public note, deletable (docs/product.md, Pages). */
 export function NotesPanel() {
   const notes = useAdminNotes();
   const confirm = useConfirmDelete<AdminNote>(useDeleteAdminNote(), ADMIN_TOASTS.noteDeleted);

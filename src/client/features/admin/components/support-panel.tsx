@@ -51,7 +51,7 @@ function ResolveButton({ request }: { request: SupportRequest }) {
   );
 }
 
-/** The Support Requests tab (SPEC section 2); the list refreshes itself every 30 seconds. */
+/** The Support Requests tab (docs/product.md, Pages); the list refreshes itself every 30 seconds. */
 export function SupportPanel({ query }: { query: ReturnType<typeof useSupportRequests> }) {
   return (
     <div className="grid grid-cols-1 gap-4">

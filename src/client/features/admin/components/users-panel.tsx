@@ -80,7 +80,7 @@ function UserRow({ user, onDelete }: UserRowProps) {
   );
 }
 
-/** The Users tab: a name filter, the table of SPEC section 2, pages of 100. */
+/** The Users tab: a name filter, the table of docs/product.md, Pages, pages of 100. */
 export function UsersPanel() {
   const filterId = useId();
   const [filter, setFilter] = useState('');

@@ -48,7 +48,7 @@ describe('support request status', () => {
 });
 
 describe('table texts', () => {
-  it('fills empty cells as the spec says', () => {
+  it('fills empty cells with Unknown, Not set and the like', () => {
     expect(phoneText(null)).toBe('Not set');
     expect(phoneText('')).toBe('Not set');
     expect(phoneText('+15551234567')).toBe('+15551234567');

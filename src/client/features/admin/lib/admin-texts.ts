@@ -1,4 +1,4 @@
-// Pure helpers of the admin dashboard (SPEC section 2, "Admin dashboard", and section 4).
+// Pure helpers of the admin dashboard (docs/product.md, Pages, Admin dashboard, and States).
 import type { SupportRequest } from '../../../../shared/people.js';
 import { ADMIN_REPORTS_CAP, REPORT_REASON_LABELS, REPORT_STATUS_LABELS } from '../../../../shared/reports.js';
 

@@ -22,7 +22,7 @@ type DeleteItemDialogProps = {
   returnFocusRef: RefObject<HTMLElement | null>;
 };
 
-/** The delete confirmation (SPEC section 2, Item detail): Cancel or Delete. */
+/** The delete confirmation (docs/product.md, Pages, Item detail): Cancel or Delete. */
 export function DeleteItemDialog({ item, onClose, onDeleted, returnFocusRef }: DeleteItemDialogProps) {
   const deleteItem = useDeleteItem();
 

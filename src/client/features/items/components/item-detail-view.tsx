@@ -182,7 +182,7 @@ function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: V
 }
 
 /**
- * Everything SPEC section 2 lists for /items/{id}. `contact` and `report` come from the page: they
+ * Everything docs/product.md, Pages lists for /items/{id}. `contact` and `report` come from the page: they
  * belong to other features (conversations, reports).
  */
 export function ItemDetailView({

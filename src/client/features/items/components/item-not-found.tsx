@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { PageMessage } from '@/components/page-message';
 import { Button } from '@/components/ui/button';
 
-/** Missing item or failed fetch (SPEC section 2, Item detail). */
+/** Missing item or failed fetch (docs/product.md, Pages, Item detail). */
 export function ItemNotFound() {
   return (
     <PageMessage

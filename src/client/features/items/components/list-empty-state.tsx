@@ -22,7 +22,7 @@ export function ListEmptyState({ searching, message, action }: ListEmptyStatePro
   );
 }
 
-/** 'No items found matching "{search}"' (SPEC section 2). */
+/** 'No items found matching "{search}"' (docs/product.md, Pages). */
 export function noMatchText(search: string): string {
   return `No items found matching "${search}"`;
 }

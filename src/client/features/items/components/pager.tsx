@@ -9,7 +9,7 @@ type PagerProps = {
   onPageChange: (page: number) => void;
 };
 
-/** Previous / 'Page X of Y' / Next (SPEC section 2); shown only when there is more than one page. */
+/** Previous / 'Page X of Y' / Next (docs/product.md, Pages); shown only when there is more than one page. */
 export function Pager({ currentPage, totalPages, hasPrevPage, hasNextPage, onPageChange }: PagerProps) {
   if (totalPages <= 1) return null;
   return (

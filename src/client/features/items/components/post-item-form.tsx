@@ -23,7 +23,7 @@ import { TagPicker } from './tag-picker';
 
 const MANUAL = 'Please select location manually.';
 
-/** The toast for each outcome of reading a photo's GPS position (SPEC section 5). */
+/** The toast for each outcome of reading a photo's GPS position (docs/product.md, Input rules). */
 function photoLocationToast(result: Exclude<PhotoLocationResult, { kind: 'found' }> | { kind: 'unexpected' }) {
   switch (result.kind) {
     case 'none':

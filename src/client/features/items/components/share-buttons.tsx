@@ -38,7 +38,7 @@ function RoundIcon({ children }: { children: ReactNode }) {
   );
 }
 
-/** Facebook, X/Twitter, WhatsApp, e-mail and copy link (SPEC section 2, Item detail). */
+/** Facebook, X/Twitter, WhatsApp, e-mail and copy link (docs/product.md, Pages, Item detail). */
 export function ShareButtons(target: ShareTarget) {
   const links = buildShareLinks(target);
 

@@ -1,4 +1,4 @@
-// The drop zone's file rules (SPEC sections 5 and 9): one image, JPEG, PNG or GIF.
+// The drop zone's file rules (docs/product.md, Input rules and Constants): one image, JPEG, PNG or GIF.
 
 export const IMAGE_ACCEPT = 'image/jpeg,.jpg,.jpeg,image/png,image/gif';
 

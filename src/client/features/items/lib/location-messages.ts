@@ -1,4 +1,4 @@
-// Toast texts of the list pages' location filter (SPEC section 8), word for word.
+// Toast texts of the list pages' location filter (docs/product.md, Messages), word for word.
 
 export const LOCATION_TOASTS = {
   unsupportedTitle: 'Geolocation not supported',

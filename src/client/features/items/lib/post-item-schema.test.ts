@@ -57,16 +57,16 @@ describe('postItemFormSchema', () => {
 
 describe('exact location', () => {
   it('is off in an empty form and passed on when chosen', () => {
-    expect(EMPTY_POST_FORM.exactLocation).toBe(false);
-    const result = postItemFormSchema.parse({
+    const filled = {
       ...EMPTY_POST_FORM,
       title: 'Menu of the day',
       description: 'Soup and bread at the market stall.',
       imageUrl: '/uploads/abc.webp',
       latitude: '40.7128',
       longitude: '-74.006',
-      exactLocation: true,
-    });
+    };
+    expect(postItemFormSchema.parse(filled).exactLocation).toBe(false);
+    const result = postItemFormSchema.parse({ ...filled, exactLocation: true });
     expect(result.exactLocation).toBe(true);
   });
 });

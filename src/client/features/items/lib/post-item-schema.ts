@@ -1,4 +1,4 @@
-// The post form's rules: the shared item schema (SPEC section 5), with the form's own messages
+// The post form's rules: the shared item schema (docs/product.md, Input rules), with the form's own messages
 // for empty fields first. Coordinates are text in the form (two inputs under the map).
 import { z } from 'zod';
 import { createItemBodySchema, latitudeSchema, longitudeSchema } from '../../../../shared/items.js';
@@ -24,7 +24,6 @@ export const postItemFormSchema = z.object({
 });
 
 export type PostItemFormValues = z.input<typeof postItemFormSchema>;
-export type PostItemFormOutput = z.output<typeof postItemFormSchema>;
 
 export const EMPTY_POST_FORM: PostItemFormValues = {
   title: '',

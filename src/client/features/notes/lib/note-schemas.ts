@@ -9,4 +9,3 @@ export const noteFormSchema = z.object({
 export type NoteFormValues = z.input<typeof noteFormSchema>;
 
 export const linkFormSchema = createLinkBodySchema;
-export type LinkFormValues = z.input<typeof linkFormSchema>;

@@ -1,4 +1,4 @@
-// Note visibility (SPEC sections 3 and 4): who may read a note, in words, and its badge.
+// Note visibility (docs/product.md, Data and States): who may read a note, in words, and its badge.
 import type { Note } from '../../../../shared/people.js';
 
 export type NoteVisibility = Note['visibility'];

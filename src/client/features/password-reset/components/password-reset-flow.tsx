@@ -9,7 +9,7 @@ const STEP_TEXT = {
   reset: { title: 'Choose a new password', text: 'Enter the code from the SMS and the password you want to use from now on.' },
 } as const;
 
-/** The two steps of SPEC section 4, "Password reset": request a code, then use it. */
+/** The two steps of docs/product.md, States, "Password reset": request a code, then use it. */
 export function PasswordResetFlow() {
   const [state, setState] = useState<ResetStep>({ step: 'request', username: '' });
   const { title, text } = STEP_TEXT[state.step];

@@ -1,5 +1,5 @@
 // The forms' rules come from the API's own schemas (src/shared/people.ts), so the messages are
-// the spec's: 'Username is required', 'Reset code must be 6 digits', 'Password must be at least 6
+// docs/product.md's: 'Username is required', 'Reset code must be 6 digits', 'Password must be at least 6
 // characters'. The code field also insists on digits, which the API schema leaves to the server.
 import { z } from 'zod';
 import { MSG } from '../../../../shared/messages.js';
@@ -12,7 +12,7 @@ export const newPasswordFormSchema = z.object({
   newPassword: resetPasswordBodySchema.shape.newPassword,
 });
 
-/** Toasts of SPEC section 8, word for word. */
+/** Toasts of docs/product.md, Messages, word for word. */
 export const RESET_TOASTS = {
   codeSentTitle: PEOPLE_MSG.codeSent,
   codeSent: PEOPLE_MSG.resetSent,

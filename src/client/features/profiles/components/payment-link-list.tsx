@@ -49,7 +49,7 @@ function CopyButton({ link }: { link: PaymentLink }) {
   );
 }
 
-/** The Payment Links tab: one row per payment id, with copy and QR buttons (SPEC section 2). */
+/** The Payment Links tab: one row per payment id, with copy and QR buttons (docs/product.md, Pages). */
 export function PaymentLinkList({ links }: { links: Profile['paymentIds'] }) {
   const [target, setTarget] = useState<QrTarget | null>(null);
   const [trigger, setTrigger] = useState<HTMLElement | null>(null);

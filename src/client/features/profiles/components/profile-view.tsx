@@ -20,7 +20,7 @@ function BackToSearch() {
   );
 }
 
-/** '{username}'s Profile' with its Payment Links and About tabs (SPEC section 2, User profile). */
+/** '{username}'s Profile' with its Payment Links and About tabs (docs/product.md, Pages, Public search and profiles). */
 export function ProfileView({ profile }: { profile: Profile }) {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6">

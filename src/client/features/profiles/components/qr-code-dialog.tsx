@@ -14,7 +14,7 @@ type QrCodeDialogProps = {
   returnFocusTo?: HTMLElement | null;
 };
 
-/** '{vendor} QR Code': a QR code of the payment id (SPEC: size 256, error correction H), and the id. */
+/** '{vendor} QR Code': a QR code of the payment id (docs/product.md: size 256, error correction H), and the id. */
 export function QrCodeDialog({ target, onClose, returnFocusTo }: QrCodeDialogProps) {
   return (
     <Dialog

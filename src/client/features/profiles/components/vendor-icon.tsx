@@ -87,7 +87,7 @@ const MARKS: Record<VendorBrand, ReactNode> = {
   ),
 };
 
-/** The vendor's mark (SPEC: chosen by name), or a circle with the first letter of its name. */
+/** The vendor's mark (docs/product.md: chosen by name), or a circle with the first letter of its name. */
 export function VendorIcon({ name, className }: { name: string; className?: string }) {
   const brand = vendorBrand(name);
   if (!brand) {

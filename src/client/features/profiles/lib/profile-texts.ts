@@ -1,4 +1,4 @@
-// The texts of the profile page (SPEC section 2, User profile), word for word.
+// The texts of the profile page (docs/product.md, Pages, Public search and profiles), word for word.
 
 export const PROFILE_TEXTS = {
   backToSearch: 'Back to Search',

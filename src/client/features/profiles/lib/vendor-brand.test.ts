@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VENDOR_BRANDS, vendorBrand, vendorInitial } from './vendor-brand';
 
 describe('vendorBrand', () => {
-  it('recognises each brand of the spec by its usual name', () => {
+  it('recognises each known brand by its usual name', () => {
     expect(vendorBrand('PayPal')).toBe('paypal');
     expect(vendorBrand('Cash App')).toBe('cashapp');
     expect(vendorBrand('Venmo')).toBe('venmo');
@@ -39,7 +39,7 @@ describe('vendorBrand', () => {
     expect(vendorBrand('  ')).toBeNull();
   });
 
-  it('lists the eight brands of the spec', () => {
+  it('lists the eight known brands', () => {
     expect(VENDOR_BRANDS).toHaveLength(8);
   });
 });

@@ -1,4 +1,4 @@
-// Which mark a payment vendor gets on a profile (SPEC section 2, User profile): a known brand is
+// Which mark a payment vendor gets on a profile (docs/product.md, Pages, Public search and profiles): a known brand is
 // recognised by its name, whatever the spelling ("Cash App", "cashapp", "CASH-APP"); any other
 // vendor gets the first letter of its name.
 

@@ -30,7 +30,7 @@ function Hint() {
   );
 }
 
-/** The search box and the Users and Public Notes lists (SPEC section 2, "Public search"). */
+/** The search box and the Users and Public Notes lists (docs/product.md, Pages, Public search and profiles). */
 export function PublicSearch() {
   const inputId = useId();
   const search = useDebouncedSearch();

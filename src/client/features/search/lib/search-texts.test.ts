@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { noNotesText, noteAuthor, noUsersText, resultsSummary, searchQueryOf } from './search-texts';
 
 describe('search texts', () => {
-  it('says what was not found, quoting the query as the spec does', () => {
+  it('says what was not found, quoting the query', () => {
     expect(noUsersText('zed')).toBe('No users found matching "zed"');
     expect(noNotesText('zed')).toBe('No public notes found matching "zed"');
   });

@@ -1,4 +1,4 @@
-// Texts of the public search page (SPEC section 2, "Public search").
+// Texts of the public search page (docs/product.md, Pages, Public search and profiles).
 
 /** The query that is sent: the box's text without surrounding spaces ('' sends nothing). */
 export function searchQueryOf(text: string): string {

@@ -34,7 +34,7 @@ describe('phoneFormSchema', () => {
     expect(phoneFormSchema.parse({ phoneNumber: '5550102000' })).toEqual({ phoneNumber: '5550102000' });
   });
 
-  it("rejects what SPEC's rule rejects, with its message", () => {
+  it("rejects what the phone rule rejects, with its message", () => {
     for (const phoneNumber of ['', '+0123456', '1', '+1234567890123456', 'call me', '+1 555 abc']) {
       expect(firstMessage(phoneFormSchema.safeParse({ phoneNumber }))).toBe('Please enter a valid phone number');
     }
@@ -62,7 +62,7 @@ describe('changePasswordFormSchema', () => {
     expect(firstMessage(changePasswordFormSchema.safeParse({ ...valid, currentPassword: '' }))).toBe('Password is required');
   });
 
-  it("uses the spec's messages", () => {
+  it("uses the shared messages", () => {
     const short = changePasswordFormSchema.safeParse({ ...valid, newPassword: '12345', confirmPassword: '12345' });
     expect(firstMessage(short)).toBe('Password must be at least 6 characters');
     const mismatch = changePasswordFormSchema.safeParse({ ...valid, confirmPassword: 'other-secret' });

@@ -16,7 +16,6 @@ export const paymentLinkFormSchema = z.object({
   vendorId: z.string().regex(/^[1-9]\d*$/, PEOPLE_MSG.vendorInactive),
   paymentId: addPaymentLinkBodySchema.shape.paymentId,
 });
-export type PaymentLinkFormValues = z.input<typeof paymentLinkFormSchema>;
 
 /** Spaces, dashes, dots and brackets people type in phone numbers ("+1 (555) 010-2000"). */
 export function normalizePhoneNumber(value: string): string {
@@ -26,7 +25,6 @@ export function normalizePhoneNumber(value: string): string {
 export const phoneFormSchema = z.object({
   phoneNumber: z.string().transform(normalizePhoneNumber).pipe(phoneNumberSchema),
 });
-export type PhoneFormValues = z.input<typeof phoneFormSchema>;
 
 /** The 6-digit SMS code; spaces typed or pasted in the middle are ignored. */
 export const verifyCodeFormSchema = z.object({
@@ -35,7 +33,6 @@ export const verifyCodeFormSchema = z.object({
     .transform((value) => value.replace(/\s/g, ''))
     .pipe(codeSchema),
 });
-export type VerifyCodeFormValues = z.input<typeof verifyCodeFormSchema>;
 
 export const changePasswordFormSchema = z
   .object({
@@ -47,9 +44,7 @@ export const changePasswordFormSchema = z
     message: MSG.passwordsDontMatch,
     path: ['confirmPassword'],
   });
-export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
 
 export const deletionFormSchema = z.object({
   reason: z.string().trim().max(SUPPORT_DESCRIPTION_MAX, `Reason must be at most ${SUPPORT_DESCRIPTION_MAX} characters`),
 });
-export type DeletionFormValues = z.input<typeof deletionFormSchema>;

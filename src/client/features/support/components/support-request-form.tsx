@@ -15,7 +15,7 @@ import { SUPPORT_TYPE_OPTIONS, type SupportFormValues, supportFormSchema } from 
 
 const EMPTY: SupportFormValues = { type: 'technical_issue', description: '' };
 
-/** The help form: what kind of request, and what happened (SPEC section 5: at least 10 characters). */
+/** The help form: what kind of request, and what happened (docs/product.md, Input rules: at least 10 characters). */
 export function SupportRequestForm() {
   const create = useCreateSupportRequest();
   const {

@@ -1,9 +1,8 @@
-// Support requests in words and colours (SPEC sections 3 to 5).
+// Support requests in words and colours (docs/product.md, Data, States and Input rules).
 import { z } from 'zod';
 import { createSupportBodySchema, type SupportRequest } from '../../../../shared/people.js';
 
 export type SupportType = SupportRequest['type'];
-export type SupportStatus = SupportRequest['status'];
 
 /** The request types in the order the form offers them: the most common first. */
 export const SUPPORT_TYPE_OPTIONS: readonly { value: SupportType; label: string }[] = [
@@ -18,7 +17,7 @@ export function supportTypeLabel(type: string): string {
 
 export type StatusTone = 'yellow' | 'green' | 'blue';
 
-/** SPEC section 4: yellow for pending, green for resolved, blue otherwise (in progress). */
+/** docs/product.md, States: yellow for pending, green for resolved, blue otherwise (in progress). */
 export function statusBadge(status: string): { label: string; tone: StatusTone } {
   if (status === 'pending') return { label: 'Pending', tone: 'yellow' };
   if (status === 'resolved') return { label: 'Resolved', tone: 'green' };
