@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { MSG } from '../shared/messages.js';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
-import { seedDemo } from './db/seed.js';
+import { seedDemo } from './demo/seed.js';
 import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
 import { authRoutes } from './features/auth/routes.js';
 import { ensureAdmin } from './features/auth/service.js';
@@ -24,6 +24,7 @@ import { handoverRoutes } from './features/handover/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { expireItems } from './features/items/repository.js';
 import { itemRoutes } from './features/items/routes.js';
+import { itemPageMeta, newestListedImage } from './features/items/service.js';
 import { notesRoutes } from './features/notes/routes.js';
 import { profilesRoutes } from './features/profiles/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
@@ -241,7 +242,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
 
-  registerClient(app, config.clientDir);
+  registerClient(app, config.clientDir, {
+    itemPageMeta: (id) => itemPageMeta(database.db, id),
+    newestListedImage: () => newestListedImage(database.db),
+  });
 
   const housekeeping = async () => {
     await app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'could not purge expired sessions'));

@@ -1,6 +1,6 @@
 // Production starts without demo content and without the demo admin (docs/security.md).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS } from './db/seed.js';
+import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS } from './demo/seed.js';
 import { createTestApp, type TestApp, TestClient } from './test/harness.js';
 
 let t: TestApp;
