@@ -1,7 +1,7 @@
 import { type Block, BLOCK_MSG } from '../../../shared/blocks.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
-import { findUserByUsername } from '../auth/repository.js';
+import { findUserByUsername } from '../../users/repository.js';
 import { type BlockRow, deleteOwnBlock, insertBlock, selectBlocksBy, selectOwnBlock } from './repository.js';
 
 const toBlock = (r: BlockRow): Block => ({ ...r, createdAt: r.createdAt.toISOString() });

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/people.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
-import { findUserByUsername } from '../auth/repository.js';
+import { findUserByUsername } from '../../users/repository.js';
 import {
   deleteNote,
   deleteOwnLink,
