@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { items, notes, paymentVendors, supportRequests, userPaymentIds, users } from '../db/schema.js';
 import { hashPassword } from '../features/auth/passwords.js';
@@ -98,3 +99,14 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
     return true;
   });
 }
+
+/**
+ * Adds the demo content at start when the config asks for it (SEED_DEMO) and the database is empty.
+ * Whatever makes the database non-empty at start (the ADMIN_USERNAME account) depends on this plugin.
+ */
+export const demoContentPlugin = fp(
+  async (app) => {
+    if (app.config.seedDemo && (await seedDemo(app.db, app.storage, app.config.itemTtlDays))) app.log.info('demo content added to the empty database');
+  },
+  { name: 'demo-content', dependencies: ['database', 'storage'] },
+);

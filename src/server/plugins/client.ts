@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { thumbnailUrlOf } from '../../shared/item-format.js';
@@ -156,7 +157,13 @@ const page = (html: string): Page => ({ html, compressed: new Map() });
  * path the client router knows, and for /items/:id an index.html that already carries the item's
  * title, description and preview image, so link previews work without JavaScript.
  */
-export function registerClient(app: FastifyInstance, clientDir: string | undefined, lookups: ClientItemLookups): void {
+export interface ClientOptions {
+  /** The built client (dist/client); unset or without index.html, pages answer how to build it. */
+  clientDir: string | undefined;
+  lookups: ClientItemLookups;
+}
+
+async function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): Promise<void> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const defaultPage = page(indexHtml ?? '');
@@ -234,3 +241,6 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
     return reply.status(404).send({ message: MSG.notFound });
   });
 }
+
+/** The client plugin: it answers every path no other route does (its not-found handler is the app's). */
+export const clientPlugin = fp(client, { name: 'client' });
