@@ -3,12 +3,15 @@
 //   src/shared imports nothing from src/client or src/server;
 //   src/server and src/client never import each other;
 //   a client feature never imports another feature;
-//   nothing imports from src/client/pages but the router.
+//   nothing imports from src/client/pages but the router;
+//   nothing in src/server/db or src/server/plugins imports a server feature (features build on them);
+//   a server feature never imports another feature's repository (its service, or src/server/users, instead).
+// An optional argument names another src folder to check (the rules' own test uses one).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const src = path.join(root, 'src');
+const src = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'src');
 const problems = [];
 
 function walk(dir) {
@@ -40,6 +43,13 @@ for (const file of walk(src)) {
     if (from[0] === 'shared' && to[0] !== 'shared') problems.push(`${where}: src/shared may import only src/shared`);
     if (from[0] === 'server' && to[0] === 'client') problems.push(`${where}: the server may not import client code`);
     if (from[0] === 'client' && to[0] === 'server') problems.push(`${where}: the client may not import server code`);
+    if (from[0] === 'server' && to[0] === 'server' && to[1] === 'features') {
+      if (from[1] === 'db' || from[1] === 'plugins') problems.push(`${where}: src/server/${from[1]} may not import a feature`);
+      const isRepository = to[3]?.replace(/\.(js|ts)$/, '') === 'repository';
+      if (from[1] === 'features' && from[2] !== to[2] && isRepository) {
+        problems.push(`${where}: a feature may not import another feature's repository (use its service or src/server/users)`);
+      }
+    }
     if (from[0] === 'client' && to[0] === 'client') {
       if (from[1] === 'features' && to[1] === 'features' && from[2] !== to[2]) {
         problems.push(`${where}: client features may not import each other`);

@@ -1,17 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { MSG } from '../shared/messages.js';
 import type { Config } from './config.js';
-import { type Database, type Db, openDatabase } from './db/client.js';
-import { seedDemo } from './db/seed.js';
+import type { Database, Db } from './db/client.js';
+import { demoContentPlugin } from './demo/seed.js';
 import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
 import { authRoutes } from './features/auth/routes.js';
 import { ensureAdmin } from './features/auth/service.js';
@@ -24,17 +22,19 @@ import { handoverRoutes } from './features/handover/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { expireItems } from './features/items/repository.js';
 import { itemRoutes } from './features/items/routes.js';
+import { itemPageMeta, newestListedImage } from './features/items/service.js';
 import { notesRoutes } from './features/notes/routes.js';
 import { profilesRoutes } from './features/profiles/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { supportRoutes } from './features/support/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
-import { registerClient } from './plugins/client.js';
-import { type Csrf, createCsrf } from './plugins/csrf.js';
-import { createSessions, type Sessions } from './plugins/session.js';
-import { createSmsSender, type SmsSender } from './plugins/sms.js';
-import { createStorage, type ImageStorage } from './plugins/storage.js';
+import { clientPlugin } from './plugins/client.js';
+import { type Csrf, csrfPlugin } from './plugins/csrf.js';
+import { databasePlugin } from './plugins/database.js';
+import { type Sessions, sessionsPlugin } from './plugins/session.js';
+import { type SmsSender, smsPlugin } from './plugins/sms.js';
+import { type ImageStorage, storagePlugin } from './plugins/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +110,39 @@ function imageOrigins(config: Config, storage: ImageStorage): string[] {
   return [tiles, ...(storage.origin ? [storage.origin] : [])];
 }
 
+/** At every start, ADMIN_USERNAME exists, is an admin and has ADMIN_PASSWORD; after the demo content, which only goes into an empty database. */
+const adminAccountPlugin = fp(
+  async (app) => {
+    if (!app.config.admin) return;
+    const outcome = await ensureAdmin(app.db, app.config.admin.username, app.config.admin.password);
+    app.log.info({ admin: app.config.admin.username, outcome }, 'admin account checked');
+  },
+  { name: 'admin-account', dependencies: ['database', 'demo-content'] },
+);
+
+/** What every API feature's routes use: checked when each is registered, so the start-up order is not left to chance. */
+const API_DEPENDENCIES = ['database', 'storage', 'sms', 'sessions', 'csrf', '@fastify/rate-limit', '@fastify/multipart'];
+
+/** A feature's routes as a plugin of its own (still encapsulated, under its prefix) that declares what it needs. */
+const feature = (name: string, routes: FastifyPluginAsync<never>, dependencies = API_DEPENDENCIES) =>
+  fp((instance, opts) => routes(instance, opts as never), { name, dependencies, encapsulate: true });
+
+/** Sessions and expired items are swept at start and then hourly. */
+const housekeepingPlugin = fp(
+  async (app) => {
+    const housekeeping = async () => {
+      await app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'could not purge expired sessions'));
+      const expired = await expireItems(app.db).catch((err) => app.log.warn({ err }, 'could not expire items'));
+      if (expired) app.log.info({ expired }, 'items past their expiry marked expired');
+    };
+    await housekeeping();
+    const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'housekeeping', dependencies: ['database', 'sessions'] },
+);
+
 /**
  * Every /api route, with the rules all of them share as hooks of this one encapsulated plugin: they
  * belong to the matched routes, so they hold for every spelling of a path the router accepts
@@ -125,24 +158,20 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
     // API answers depend on the session: never let a shared cache keep them.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  for (const routes of [
-    authRoutes,
-    configRoutes,
-    itemRoutes,
-    uploadRoutes,
-    profilesRoutes,
-    accountRoutes,
-    notesRoutes,
-    blockRoutes,
-    conversationRoutes,
-    handoverRoutes,
-    searchRoutes,
-    supportRoutes,
-    reportRoutes,
-    adminRoutes,
-  ]) {
-    await api.register(routes);
-  }
+  await api.register(feature('auth-routes', authRoutes));
+  await api.register(feature('config-routes', configRoutes));
+  await api.register(feature('item-routes', itemRoutes));
+  await api.register(feature('upload-routes', uploadRoutes));
+  await api.register(feature('profiles-routes', profilesRoutes));
+  await api.register(feature('account-routes', accountRoutes));
+  await api.register(feature('notes-routes', notesRoutes));
+  await api.register(feature('block-routes', blockRoutes));
+  await api.register(feature('conversation-routes', conversationRoutes));
+  await api.register(feature('handover-routes', handoverRoutes));
+  await api.register(feature('search-routes', searchRoutes));
+  await api.register(feature('support-routes', supportRoutes));
+  await api.register(feature('report-routes', reportRoutes));
+  await api.register(feature('admin-routes', adminRoutes));
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -165,6 +194,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // doubled slashes) is routed; percent-encoded letters are decoded by the router, which is why the
     // /api rules live on the routes themselves (apiRoutes), never on a test of the raw URL.
     routerOptions: { maxParamLength: 200, caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
+    // Plugins do the start-up work (migrations, which may rewrite a large table; the demo seed):
+    // Fastify's default of 10 s per plugin would abort a start that is merely slow.
+    pluginTimeout: 0,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -173,28 +205,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The API speaks JSON (and multipart for uploads): a text body is a client mistake, 415.
   app.removeContentTypeParser('text/plain');
 
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: config.pgliteDir,
-      poolSize: config.databasePoolSize,
-      onPoolError: (err) => app.log.error({ err }, 'database connection lost'),
-    }));
-  const ownsDatabase = !options.database;
-  app.addHook('onClose', async () => {
-    if (ownsDatabase) await database.close();
-  });
-  await database.migrate();
-
+  // Each plugin names the plugins it needs (fastify-plugin `dependencies`): registering one before
+  // them fails at start with the missing name.
   app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-  app.decorate('sessions', createSessions({ db: database.db, secure: config.secureCookies }));
-  app.decorate('csrf', createCsrf({ secure: config.secureCookies, publicUrl: config.publicUrl }));
-  const storage = await createStorage(config);
-  app.decorate('storage', storage);
-  app.decorate('sms', createSmsSender(config, app.log));
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(storagePlugin);
+  await app.register(smsPlugin);
   const pending = new Set<Promise<unknown>>();
   app.decorate('background', (task: () => Promise<unknown>) => {
     const run = task()
@@ -206,14 +222,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await Promise.allSettled([...pending]);
   });
 
-  // Demo content first: it only goes into an empty database, and the admin below would make it non-empty.
-  if (config.seedDemo && (await seedDemo(database.db, storage, config.itemTtlDays))) app.log.info('demo content added to the empty database');
-  if (config.admin) {
-    const outcome = await ensureAdmin(database.db, config.admin.username, config.admin.password);
-    app.log.info({ admin: config.admin.username, outcome }, 'admin account checked');
-  }
+  await app.register(demoContentPlugin);
+  await app.register(adminAccountPlugin);
 
   await app.register(fastifyCookie);
+  await app.register(sessionsPlugin);
+  await app.register(csrfPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -222,7 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         scriptSrc: ["'self'"],
         // Style attributes set by React and Radix; no inline <script> is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins(config, storage)],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins(config, app.storage)],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -259,34 +273,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-  if (storage.kind === 'local') {
-    const uploadsDir = path.join(config.dataDir, 'uploads');
-    mkdirSync(uploadsDir, { recursive: true });
-    // Names are content hashes: an image at an address never changes.
-    await app.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      allowedPath: (pathName) => /^\/?[0-9a-f]{32}(-thumb)?\.webp$/.test(pathName),
-      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
-    });
-  }
 
-  await app.register(healthRoutes);
+  await app.register(feature('health-routes', healthRoutes, ['database']));
+  // Every /api route inside one encapsulated plugin whose hooks carry the rules they share.
   await app.register(apiRoutes, { prefix: '/api' });
 
-  registerClient(app, config.clientDir);
-
-  const housekeeping = async () => {
-    await app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'could not purge expired sessions'));
-    const expired = await expireItems(database.db).catch((err) => app.log.warn({ err }, 'could not expire items'));
-    if (expired) app.log.info({ expired }, 'items past their expiry marked expired');
-  };
-  await housekeeping();
-  const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  await app.register(clientPlugin, {
+    clientDir: config.clientDir,
+    lookups: {
+      itemPageMeta: (id) => itemPageMeta(app.db, id),
+      newestListedImage: () => newestListedImage(app.db),
+    },
+  });
+  await app.register(housekeepingPlugin);
 
   return app;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { DEMO_PASSWORD } from './db/seed.js';
+import { DEMO_PASSWORD } from './demo/seed.js';
 
 const PUBLIC_URL = 'https://share.example.org';
 

@@ -1,7 +1,7 @@
 // Production starts without demo content and without the demo admin (docs/security.md). That the demo
-// admin signs in elsewhere and not in production is one test in db/seed.test.ts, next to a seeded app.
+// admin signs in elsewhere and not in production is one test in demo/seed.test.ts, next to a seeded app.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_USERS } from './db/seed.js';
+import { DEMO_ADMIN, DEMO_USERS } from './demo/seed.js';
 import { createTestApp, type TestApp } from './test/harness.js';
 
 let t: TestApp;

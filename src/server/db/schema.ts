@@ -48,6 +48,9 @@ export const users = pgTable(
   (t) => [
     // One account per name whatever the letter case: "Alice" and "alice" are the same person.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // People search (substring of the name) and the admins' newest-first list (migration 0005).
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     check('users_verification_purpose_check', sql`${t.verificationPurpose} in ('phone', 'reset')`),
   ],
 );
@@ -104,6 +107,9 @@ export const notes = pgTable(
   (t) => [
     index('notes_user_id_idx').on(t.userId),
     index('notes_created_by_id_idx').on(t.createdById),
+    // Search in public notes, and their newest-first list (migration 0005).
+    index('notes_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    index('notes_public_created_idx').on(t.createdAt.desc().nullsFirst()).where(sql`visibility = 'public'`),
     check('notes_visibility_check', sql`${t.visibility} in (${inList(NOTE_VISIBILITIES)})`),
   ],
 );
@@ -175,6 +181,12 @@ export const items = pgTable(
     approxLongitude: numeric('approx_longitude', { precision: 11, scale: 8 }),
     exactLocation: boolean('exact_location').notNull().default(false),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    // A stored lower-cased copy that a list page tests row by row (migration 0012). lower_tags() is
+    // a SQL function of migration 0003: IMMUTABLE, `SELECT coalesce(array_agg(lower(t)), '{}')
+    // FROM unnest($1) AS t`; drizzle-kit does not manage functions, so it lives in that migration only.
+    tagsLower: text('tags_lower')
+      .array()
+      .generatedAlwaysAs(sql`lower_tags(tags)`),
     status: text('status', { enum: ITEM_STATUSES }).notNull().default('available'),
     // Who the owner set it aside for (status promised), and who it went to (status taken).
     // Deleting that user first returns a promised item to available (admin/repository.ts).
@@ -186,6 +198,19 @@ export const items = pgTable(
   (t) => [
     index('items_user_id_idx').on(t.userId),
     index('items_promised_to_id_idx').on(t.promisedToId).where(sql`${t.promisedToId} IS NOT NULL`),
+    // Item lists at a million rows (docs/decisions/004-item-lists-at-scale.md; migrations 0003, 0007, 0011).
+    // Nearest first: k-nearest-neighbour scan over listed items with a published place.
+    index('items_location_gist')
+      .using('gist', sql`ll_to_earth(approx_latitude::float8, approx_longitude::float8)`)
+      .where(sql`status = 'available' AND approx_latitude IS NOT NULL`),
+    // Newest first over listed items, and the expiry sweep; the capped total of a nearest-first list.
+    index('items_available_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`status = 'available'`),
+    index('items_available_expires_idx').on(t.expiresAt).where(sql`status = 'available'`),
+    index('items_available_located_expires_idx').on(t.expiresAt).where(sql`status = 'available' AND approx_latitude IS NOT NULL`),
+    // Substring search on title and description, and tags in any letter case.
+    index('items_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('items_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('items_tags_lower_idx').using('gin', sql`lower_tags(tags)`),
     check('items_promised_has_person', sql`${t.status} <> 'promised' OR ${t.promisedToId} IS NOT NULL`),
     check('items_status_check', sql`${t.status} in (${inList(ITEM_STATUSES)})`),
     check('items_latitude_range', sql`${t.latitude} between -90 and 90`),

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { thumbnailUrlOf } from '../../shared/item-format.js';
-import { selectItem, selectListedItems } from '../features/items/repository.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -163,6 +163,22 @@ function pagePreloads(manifest: Manifest): Map<string, string> {
   return links;
 }
 
+/** What an item page's HTML says about the item. */
+export interface ItemPageMeta {
+  id: number;
+  title: string;
+  description: string;
+  imageUrl: string;
+}
+
+/** The item look-ups the page routes need; app.ts passes them in from the items feature. */
+export interface ClientItemLookups {
+  /** The item with this id, or undefined. */
+  itemPageMeta(id: number): Promise<ItemPageMeta | undefined>;
+  /** The photo of the first item /browse shows, if any. */
+  newestListedImage(): Promise<string | undefined>;
+}
+
 type Page = { html: string; compressed: Map<Encoding, Buffer> };
 const page = (html: string): Page => ({ html, compressed: new Map() });
 
@@ -171,7 +187,13 @@ const page = (html: string): Page => ({ html, compressed: new Map() });
  * path the client router knows, and for /items/:id an index.html that already carries the item's
  * title, description and preview image, so link previews work without JavaScript.
  */
-export function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
+export interface ClientOptions {
+  /** The built client (dist/client); unset or without index.html, pages answer how to build it. */
+  clientDir: string | undefined;
+  lookups: ClientItemLookups;
+}
+
+async function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): Promise<void> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const defaultPage = page(indexHtml ?? '');
@@ -205,20 +227,20 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
     // HTML names that photo, which then loads beside the scripts instead of after the list.
     app.get('/browse', async (request, reply) => {
       const browsePage = pageFor(request.url);
-      let first: { image_url: string } | undefined;
+      let first: string | undefined;
       try {
-        [first] = await selectListedItems(app.db, {}, 1, 0);
+        first = await lookups.newestListedImage();
       } catch (err) {
         request.log.warn({ err }, 'no photo preload for /browse');
       }
       if (!first) return sendHtml(request, reply, browsePage);
-      const html = beforeHeadEnd(browsePage.html, `  ${imagePreload(thumbnailUrlOf(first.image_url))}`);
+      const html = beforeHeadEnd(browsePage.html, `  ${imagePreload(thumbnailUrlOf(first))}`);
       return sendHtml(request, reply, { html });
     });
 
     app.get<{ Params: { id: string } }>('/items/:id', async (request, reply) => {
       const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;
-      const item = id === undefined ? undefined : await selectItem(app.db, id);
+      const item = id === undefined ? undefined : await lookups.itemPageMeta(id);
       const itemPage = pageFor(request.url);
       if (!item) return sendHtml(request, reply.status(404), itemPage);
       const origin = siteOrigin(app);
@@ -249,3 +271,6 @@ export function registerClient(app: FastifyInstance, clientDir: string | undefin
     return reply.status(404).header('cache-control', 'no-store').send({ message: MSG.notFound });
   });
 }
+
+/** The client plugin: it answers every path no other route does (its not-found handler is the app's). */
+export const clientPlugin = fp(client, { name: 'client' });

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { MSG } from '../../shared/messages.js';
 import { forbidden } from '../errors.js';
 
@@ -79,3 +80,11 @@ export function createCsrf({ secure, publicUrl }: { secure: boolean; publicUrl?:
     },
   };
 }
+
+/** Decorates `csrf`, whose secret lives in a cookie. */
+export const csrfPlugin = fp(
+  async (app) => {
+    app.decorate('csrf', createCsrf({ secure: app.config.secureCookies, publicUrl: app.config.publicUrl }));
+  },
+  { name: 'csrf', dependencies: ['@fastify/cookie'], decorators: { fastify: ['config'] } },
+);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import { REMEMBER_ME_DAYS } from '../../shared/constants.js';
 import type { SessionUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
@@ -120,3 +121,11 @@ export function createSessions({ db, secure }: SessionOptions): Sessions {
     },
   };
 }
+
+/** Decorates `sessions`, kept in the database and named by a cookie. */
+export const sessionsPlugin = fp(
+  async (app) => {
+    app.decorate('sessions', createSessions({ db: app.db, secure: app.config.secureCookies }));
+  },
+  { name: 'sessions', dependencies: ['database', '@fastify/cookie'], decorators: { fastify: ['config'] } },
+);

@@ -1,5 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
 /** The one way SMS leave the app. */
@@ -47,3 +48,11 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
   if (config.env === 'production') log.warn('SMS_PROVIDER is console: phone and reset codes are not delivered to anyone');
   return consoleSender(log, { production: config.env === 'production', outboxFile: config.sms.outboxFile });
 }
+
+/** Decorates `sms`: the sender the config chooses. */
+export const smsPlugin = fp(
+  async (app) => {
+    app.decorate('sms', createSmsSender(app.config, app.log));
+  },
+  { name: 'sms', decorators: { fastify: ['config'] } },
+);

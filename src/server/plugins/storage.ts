@@ -1,6 +1,9 @@
 import { mkdir, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 
 /** Where uploaded images live. Keys are flat file names such as `3f9a...c2.webp`. */
@@ -108,3 +111,26 @@ export async function s3Storage(s3: NonNullable<Config['s3']>): Promise<ImageSto
 export function createStorage(config: Config): Promise<ImageStorage> | ImageStorage {
   return config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
 }
+
+/**
+ * Decorates `storage` from the config; with local storage it also serves DATA_DIR/uploads at
+ * /uploads/ (names are content hashes: an image at an address never changes).
+ */
+export const storagePlugin = fp(
+  async (app) => {
+    const storage = await createStorage(app.config);
+    app.decorate('storage', storage);
+    if (storage.kind !== 'local') return;
+    const uploadsDir = path.join(app.config.dataDir, 'uploads');
+    mkdirSync(uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: LOCAL_UPLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      allowedPath: (pathName) => IMAGE_KEY_PATTERN.test(pathName.replace(/^\//, '')),
+      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  },
+  { name: 'storage', decorators: { fastify: ['config'] } },
+);

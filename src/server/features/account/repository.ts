@@ -2,11 +2,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { paymentVendors, supportRequests, userPaymentIds, users } from '../../db/schema.js';
 
-export async function selectUser(db: Db, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
 /** Payment links of a user with their vendor, oldest first (the order they were added). */
 export async function selectPaymentLinks(db: Db, userId: number) {
   return db
@@ -57,13 +52,18 @@ export async function deletePaymentLink(db: Db, userId: number, id: number): Pro
   return rows.length > 0;
 }
 
-export async function hasPendingDeletionRequest(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: supportRequests.id })
-    .from(supportRequests)
-    .where(and(eq(supportRequests.userId, userId), eq(supportRequests.type, 'account_deletion'), eq(supportRequests.status, 'pending')))
-    .limit(1);
-  return Boolean(row);
+/** Marks the user for deletion and files an account_deletion support request, unless one is still pending. */
+export async function markForDeletion(db: Db, userId: number, description: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ markedForDeletion: true }).where(eq(users.id, userId));
+    const [pending] = await tx
+      .select({ id: supportRequests.id })
+      .from(supportRequests)
+      .where(and(eq(supportRequests.userId, userId), eq(supportRequests.type, 'account_deletion'), eq(supportRequests.status, 'pending')))
+      .limit(1);
+    if (pending) return;
+    await tx.insert(supportRequests).values({ userId, type: 'account_deletion', description });
+  });
 }
 
 /** Everything stored about a user, for "download my data" (passwords and code hashes left out). */

@@ -1,23 +1,21 @@
-import { eq } from 'drizzle-orm';
 import { MAX_PAYMENT_LINKS, PEOPLE_MSG, type Settings } from '../../../shared/people.js';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
-import { supportRequests, users } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { SmsSender } from '../../plugins/sms.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { removeUser } from '../admin/service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { findUserByUsername } from '../auth/repository.js';
+import { findUserById, findUserByUsername, updateUser } from '../../users/repository.js';
 import { clearCode, consumeCode, issueCode, sentRecently } from './codes.js';
 import {
   countPaymentLinks,
   deletePaymentLink,
-  hasPendingDeletionRequest,
   insertPaymentLink,
+  markForDeletion,
   selectActiveVendor,
+  selectActiveVendors,
   selectPaymentLinks,
-  selectUser,
   selectUserData,
 } from './repository.js';
 
@@ -25,7 +23,7 @@ const codeText = (code: string, what: string) => `${code} is your ${PRODUCT_NAME
 
 /** The signed-in user's own settings (GET /api/me/settings and every change's answer). */
 export async function getSettings(db: Db, userId: number): Promise<Settings> {
-  const user = await selectUser(db, userId);
+  const user = await findUserById(db, userId);
   if (!user) throw notFound(PEOPLE_MSG.userNotFound);
   return {
     id: user.id,
@@ -38,9 +36,15 @@ export async function getSettings(db: Db, userId: number): Promise<Settings> {
   };
 }
 
+/** A user's payment links with their vendors (the public profile shows them). */
+export const paymentLinksOf = (db: Db, userId: number) => selectPaymentLinks(db, userId);
+
+/** The vendors users can choose from for a payment link. */
+export const activeVendors = (db: Db) => selectActiveVendors(db);
+
 /** Shows or hides the user's profile in search. */
 export async function setVisibility(db: Db, userId: number, isVisible: boolean): Promise<Settings> {
-  await db.update(users).set({ isVisible }).where(eq(users.id, userId));
+  await updateUser(db, userId, { isVisible });
   return getSettings(db, userId);
 }
 
@@ -59,9 +63,9 @@ export async function removePaymentLink(db: Db, userId: number, id: number): Pro
 
 /** Sets the phone number; a new number is unverified and any pending phone code is void. */
 export async function setPhoneNumber(db: Db, userId: number, phoneNumber: string | null): Promise<Settings> {
-  const user = await selectUser(db, userId);
+  const user = await findUserById(db, userId);
   if (user && user.phoneNumber !== phoneNumber) {
-    await db.update(users).set({ phoneNumber, isPhoneVerified: false }).where(eq(users.id, userId));
+    await updateUser(db, userId, { phoneNumber, isPhoneVerified: false });
     if (user.verificationPurpose === 'phone') await clearCode(db, userId);
   }
   return getSettings(db, userId);
@@ -69,7 +73,7 @@ export async function setPhoneNumber(db: Db, userId: number, phoneNumber: string
 
 /** Sends a phone verification code by SMS (not more than once a minute). */
 export async function sendPhoneCode(db: Db, sms: SmsSender, userId: number): Promise<void> {
-  const user = await selectUser(db, userId);
+  const user = await findUserById(db, userId);
   if (!user?.phoneNumber) throw badRequest(PEOPLE_MSG.noPhoneNumber);
   if (sentRecently(user, 'phone')) throw new AppError(429, 'A code was sent less than a minute ago: please wait before asking again');
   const code = await issueCode(db, userId, 'phone');
@@ -86,25 +90,21 @@ export async function verifyPhone(db: Db, userId: number, code: string): Promise
   const outcome = await consumeCode(db, userId, 'phone', code);
   if (outcome === 'too-many') throw badRequest(PEOPLE_MSG.codeTooManyTries);
   if (outcome !== 'ok') throw badRequest(PEOPLE_MSG.codeInvalid);
-  await db.update(users).set({ isPhoneVerified: true }).where(eq(users.id, userId));
+  await updateUser(db, userId, { isPhoneVerified: true });
   return getSettings(db, userId);
 }
 
 /** Changes the password after checking the current one. */
 export async function changePassword(db: Db, userId: number, currentPassword: string, newPassword: string): Promise<void> {
-  const user = await selectUser(db, userId);
+  const user = await findUserById(db, userId);
   if (!user || !(await verifyPassword(user.password, currentPassword))) throw badRequest(PEOPLE_MSG.currentPasswordWrong);
-  await db.update(users).set({ password: await hashPassword(newPassword) }).where(eq(users.id, userId));
+  await updateUser(db, userId, { password: await hashPassword(newPassword) });
 }
 
 /** Asks the admins to delete the account: a support request of type account_deletion (once). */
 export async function requestDeletion(db: Db, userId: number, reason: string | undefined): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ markedForDeletion: true }).where(eq(users.id, userId));
-    if (await hasPendingDeletionRequest(tx as unknown as Db, userId)) return;
-    const description = reason && reason.length >= 10 ? reason : `Please delete my account.${reason ? ` ${reason}` : ''}`;
-    await tx.insert(supportRequests).values({ userId, type: 'account_deletion', description });
-  });
+  const description = reason && reason.length >= 10 ? reason : `Please delete my account.${reason ? ` ${reason}` : ''}`;
+  await markForDeletion(db, userId, description);
 }
 
 /** Everything the app stores about the user, as one JSON document ("download my data"). */
@@ -122,7 +122,7 @@ export async function deleteOwnAccount(
   password: string,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<void> {
-  const user = await selectUser(db, userId);
+  const user = await findUserById(db, userId);
   if (!user || !(await verifyPassword(user.password, password))) throw badRequest(PEOPLE_MSG.currentPasswordWrong);
   await removeUser(db, storage, userId, log);
 }
@@ -145,7 +145,7 @@ export async function resetPassword(db: Db, username: string, code: string, newP
   const outcome = await consumeCode(db, user.id, 'reset', code);
   if (outcome === 'too-many') throw badRequest(PEOPLE_MSG.codeTooManyTries);
   if (outcome !== 'ok') throw badRequest(PEOPLE_MSG.resetInvalid);
-  await db.update(users).set({ password: await hashPassword(newPassword) }).where(eq(users.id, user.id));
+  await updateUser(db, user.id, { password: await hashPassword(newPassword) });
   return user.id;
 }
 

@@ -36,11 +36,6 @@ export function selectUsers(db: Db, opts: { text?: string; limit: number; offset
     .offset(opts.offset);
 }
 
-export async function selectUser(db: Db, id: number): Promise<AdminUserRow | undefined> {
-  const [row] = await selectAdminUsers(db).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
 /** Sets a user's phone-verified marker; answers whether the user exists. */
 export async function updatePhoneVerified(db: Db, id: number, isPhoneVerified: boolean): Promise<boolean> {
   const rows = await db.update(users).set({ isPhoneVerified }).where(eq(users.id, id)).returning({ id: users.id });

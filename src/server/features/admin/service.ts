@@ -3,14 +3,14 @@ import { type AdminUser, type adminNoteSchema, type adminVendorSchema, PEOPLE_MS
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
-import { selectPublicNotes } from '../search/repository.js';
+import { findUserById } from '../../users/repository.js';
+import { publicNotes } from '../search/service.js';
 import { deleteStoredImage } from '../uploads/images.js';
 import {
   type AdminUserRow,
   type AdminVendorRow,
   deleteUserCascade,
   insertVendor,
-  selectUser,
   selectUsers,
   selectVendor,
   selectVendors,
@@ -24,7 +24,16 @@ type AdminVendor = z.infer<typeof adminVendorSchema>;
 /** Users a page of the admin table holds. */
 export const ADMIN_USERS_PAGE_SIZE = 100;
 
-const toAdminUser = (r: AdminUserRow): AdminUser => ({ ...r, createdAt: r.createdAt.toISOString() });
+const toAdminUser = (r: AdminUserRow): AdminUser => ({
+  id: r.id,
+  username: r.username,
+  phoneNumber: r.phoneNumber,
+  isAdmin: r.isAdmin,
+  isPhoneVerified: r.isPhoneVerified,
+  isVisible: r.isVisible,
+  markedForDeletion: r.markedForDeletion,
+  createdAt: r.createdAt.toISOString(),
+});
 const toAdminVendor = (r: AdminVendorRow): AdminVendor => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 /** One page (1-based) of users, newest first, optionally those whose name contains the text. */
@@ -36,7 +45,7 @@ export async function listUsers(db: Db, opts: { query?: string; page: number }):
 /** Sets or clears a user's phone-verified marker. */
 export async function setUserVerified(db: Db, id: number, isVerified: boolean): Promise<AdminUser> {
   if (!(await updatePhoneVerified(db, id, isVerified))) throw notFound(PEOPLE_MSG.userNotFound);
-  const row = await selectUser(db, id);
+  const row = await findUserById(db, id);
   if (!row) throw notFound(PEOPLE_MSG.userNotFound);
   return toAdminUser(row);
 }
@@ -57,7 +66,7 @@ export async function removeUser(db: Db, storage: ImageStorage, id: number, log:
 
 /** Public notes, newest first, with their author's name when the author still exists. */
 export async function listPublicNotes(db: Db): Promise<AdminNote[]> {
-  const rows = await selectPublicNotes(db);
+  const rows = await publicNotes(db);
   return rows.map((r) => ({ id: r.id, content: r.content, createdById: r.createdById, creatorUsername: r.username, createdAt: r.createdAt.toISOString() }));
 }
 

@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError, badRequest } from '../../errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { findUserByUsername, insertUser, updateUser } from './repository.js';
+import { findUserByUsername, insertUser, updateUser } from '../../users/repository.js';
 
 const toSessionUser = (u: { id: number; username: string; isAdmin: boolean }): SessionUser => ({
   id: u.id,

@@ -2,7 +2,7 @@ import { type Block, BLOCK_MSG } from '../../../shared/blocks.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { SessionUser } from '../../../shared/auth.js';
-import { findUserKnownTo } from '../auth/repository.js';
+import { findUserKnownTo } from '../../users/repository.js';
 import { type BlockRow, deleteOwnBlock, insertBlock, selectBlocksBy, selectOwnBlock } from './repository.js';
 
 const toBlock = (r: BlockRow): Block => ({ ...r, createdAt: r.createdAt.toISOString() });

@@ -81,10 +81,16 @@ export async function writeAboutItem(db: Db, me: number, itemId: number, body: s
   return detailOf(db, me, id);
 }
 
-/** Replies in one of my conversations, from either side, whatever the item's status now. */
-export async function reply(db: Db, me: number, id: number, body: string): Promise<Message> {
+/** The item and both sides of one of my conversations, or 404 Conversation not found. */
+export async function participants(db: Db, me: number, id: number): Promise<{ itemId: number; ownerId: number; requesterId: number }> {
   const sides = await selectParticipants(db, id, me);
   if (!sides) throw notFound(CONVERSATION_MSG.notFound);
+  return sides;
+}
+
+/** Replies in one of my conversations, from either side, whatever the item's status now. */
+export async function reply(db: Db, me: number, id: number, body: string): Promise<Message> {
+  const sides = await participants(db, me, id);
   const role: Role = sides.ownerId === me ? 'owner' : 'requester';
   await refuseIfBlocked(db, me, role === 'owner' ? sides.requesterId : sides.ownerId);
   const message = await insertReply(db, id, me, role, body);

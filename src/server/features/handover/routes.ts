@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONVERSATION_MSG, conversationDetailSchema, conversationIdParams, HANDOVER_MSG } from '../../../shared/conversations.js';
-import { forbidden, notFound } from '../../errors.js';
+import { conversationDetailSchema, conversationIdParams, HANDOVER_MSG } from '../../../shared/conversations.js';
+import { forbidden } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
-import { selectParticipants } from '../conversations/repository.js';
-import { readConversation } from '../conversations/service.js';
+import { participants, readConversation } from '../conversations/service.js';
 import { changeHandover } from './service.js';
 
 /**
@@ -16,8 +15,7 @@ export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: signedIn, schema: { params: conversationIdParams, response: { 200: conversationDetailSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const sides = await selectParticipants(app.db, request.params.id, user.id);
-      if (!sides) throw notFound(CONVERSATION_MSG.notFound);
+      const sides = await participants(app.db, user.id, request.params.id);
       if (sides.ownerId !== user.id) throw forbidden(HANDOVER_MSG.ownerOnly);
       await changeHandover(app.db, sides.itemId, { to: 'promised', requesterId: sides.requesterId });
       return readConversation(app.db, user.id, request.params.id);

@@ -13,6 +13,7 @@ import {
 import type { SessionUser } from '../../../shared/auth.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
+import type { ItemPageMeta } from '../../plugins/client.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { changeHandover } from '../handover/service.js';
 import { deleteStoredImage } from '../uploads/images.js';
@@ -125,6 +126,18 @@ export async function getItem(db: Db, id: number, viewer: Viewer): Promise<ItemD
   const row = await selectItem(db, id);
   if (!row) throw notFound(ITEM_MSG.notFound);
   return toDetail(row, viewer);
+}
+
+/** What an item page's HTML tells link previews (title, description, photo), or undefined when there is no such item. */
+export async function itemPageMeta(db: Db, id: number): Promise<ItemPageMeta | undefined> {
+  const row = await selectItem(db, id);
+  return row && { id: row.id, title: row.title, description: row.description, imageUrl: row.imageUrl };
+}
+
+/** The photo of the first item /browse shows (the newest listed), if any. */
+export async function newestListedImage(db: Db): Promise<string | undefined> {
+  const [first] = await selectListedItems(db, {}, 1, 0);
+  return first?.image_url;
 }
 
 /** Who owns an item (for the owner-or-admin check), or 404. */

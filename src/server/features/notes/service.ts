@@ -10,7 +10,7 @@ import {
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { SessionUser } from '../../../shared/auth.js';
-import { findUserKnownTo } from '../auth/repository.js';
+import { findUserKnownTo } from '../../users/repository.js';
 import {
   deleteNote,
   deleteOwnLink,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PEOPLE_MSG, profileSchema, usernameParams, vendorListSchema } from '../../../shared/people.js';
 import { notFound } from '../../errors.js';
-import { findUserByUsername } from '../auth/repository.js';
-import { selectActiveVendors, selectPaymentLinks } from '../account/repository.js';
+import { findUserByUsername } from '../../users/repository.js';
+import { activeVendors, paymentLinksOf } from '../account/service.js';
 
 /** Public profiles with payment links, and the vendors users can choose from. */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = user && !user.isVisible ? await app.sessions.user(request) : null;
     // A hidden profile is "not found" for everyone but its owner and the admins.
     if (!user || (!user.isVisible && viewer?.id !== user.id && !viewer?.isAdmin)) throw notFound(PEOPLE_MSG.userNotFound);
-    const links = await selectPaymentLinks(app.db, user.id);
+    const links = await paymentLinksOf(app.db, user.id);
     return {
       username: user.username,
       isPhoneVerified: user.isPhoneVerified,
@@ -19,5 +19,5 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/vendors', { schema: { response: { 200: vendorListSchema } } }, async () => selectActiveVendors(app.db));
+  app.get('/vendors', { schema: { response: { 200: vendorListSchema } } }, async () => activeVendors(app.db));
 };

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { removeUser } from '../admin/service.js';
-import { findUserKnownTo } from '../auth/repository.js';
+import { findUserKnownTo } from '../../users/repository.js';
 import { removeItem } from '../items/service.js';
 import {
   type AdminReportRow,

@@ -1,6 +1,6 @@
 import { SEARCH_RESULTS_CAP, type SearchResult } from '../../../shared/people.js';
 import type { Db } from '../../db/client.js';
-import { selectPublicNotes, selectVisibleUsers } from './repository.js';
+import { type PublicNoteRow, selectPublicNotes, selectVisibleUsers } from './repository.js';
 
 /** Visible users by name and public notes by content, each list capped (docs/product.md, Data search result). */
 export async function search(db: Db, text: string): Promise<SearchResult> {
@@ -10,3 +10,6 @@ export async function search(db: Db, text: string): Promise<SearchResult> {
     publicNotes: notes.map((n) => ({ id: n.id, content: n.content, username: n.username, createdAt: n.createdAt.toISOString() })),
   };
 }
+
+/** Every public note, newest first (the admins' list). */
+export const publicNotes = (db: Db): Promise<PublicNoteRow[]> => selectPublicNotes(db);

@@ -1,10 +1,15 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import ts from 'typescript';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createTestApp, type TestApp, TestClient } from '../test/harness.js';
-import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_USERS } from './seed.js';
-import { notes, users } from './schema.js';
+import { DEMO_ITEMS } from './items.js';
+import { DEMO_ADMIN, DEMO_IMAGES_DIR, DEMO_PASSWORD, DEMO_USERS } from './seed.js';
+import { notes, users } from '../db/schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +55,20 @@ describe('demo content', () => {
     expect(new Set(items.map((i: { username: string }) => i.username)).size).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows each item with its own picture file from assets/demo, at the size of that file', async () => {
+    const res = await new TestClient(t.app).get('/api/items?limit=50');
+    const listed = res.json().items as { title: string; imageUrl: string }[];
+    for (const demo of DEMO_ITEMS) {
+      const item = listed.find((i) => i.title === demo.title);
+      expect(item, demo.title).toBeDefined();
+      const image = await t.app.inject({ method: 'GET', url: item!.imageUrl });
+      expect(image.statusCode).toBe(200);
+      const served = await sharp(image.rawPayload).metadata();
+      const file = await sharp(path.join(DEMO_IMAGES_DIR, demo.image)).metadata();
+      expect([served.width, served.height]).toEqual([file.width, file.height]);
+    }
+  });
+
   it('is not added again when the app starts on a database that has users', async () => {
     const [before] = await t.app.db.select({ n: count() }).from(users);
     const again = await buildApp({ ...t.config, seedDemo: true, admin: undefined }, { logger: false, database: t.app.database });
@@ -83,5 +102,27 @@ describe('ADMIN_USERNAME and ADMIN_PASSWORD', () => {
 
   it('production starts with no demo content by default', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://share.example.org' }).seedDemo).toBe(false);
+  });
+});
+
+describe('demo pictures', () => {
+  it('are one committed WebP file per item, a few hundred KB together', () => {
+    const files = readdirSync(DEMO_IMAGES_DIR);
+    expect(files.sort()).toEqual(DEMO_ITEMS.map((item) => item.image).sort());
+    let total = 0;
+    for (const file of files) {
+      expect(readFileSync(path.join(DEMO_IMAGES_DIR, file)).subarray(8, 12).toString('latin1'), file).toBe('WEBP');
+      total += statSync(path.join(DEMO_IMAGES_DIR, file)).size;
+    }
+    expect(total).toBeLessThan(500 * 1024);
+  });
+
+  it('are not drawn in code compiled into the server build', () => {
+    const configFile = path.resolve(DEMO_IMAGES_DIR, '../../tsconfig.server.json');
+    const build = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    const sources = build!.fileNames;
+    expect(sources.length).toBeGreaterThan(50);
+    const drawing = sources.filter((file) => /<svg[\s>]/.test(readFileSync(file, 'utf8')));
+    expect(drawing).toEqual([]);
   });
 });

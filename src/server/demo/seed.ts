@@ -1,12 +1,15 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { items, notes, paymentVendors, supportRequests, userPaymentIds, users } from '../db/schema.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { publishedPoint } from '../features/items/service.js';
 import { processAndStoreImage } from '../features/uploads/images.js';
 import type { ImageStorage } from '../plugins/storage.js';
-import type { Db } from './client.js';
-import { DEMO_ITEMS } from './demo-items.js';
-import { items, notes, paymentVendors, supportRequests, userPaymentIds, users } from './schema.js';
+import { DEMO_ITEMS } from './items.js';
 
 /** Demo accounts, all with this password; README lists them. Never seeded in production. */
 export const DEMO_PASSWORD = 'demo-password';
@@ -15,12 +18,18 @@ export const DEMO_ADMIN = 'admin';
 
 const HOUR_MS = 3_600_000;
 
-/** Renders the demo pictures and stores them like uploads (before the transaction: it is slow). */
+/**
+ * The demo pictures: assets/demo/ of the repository, which the server build does not copy. From
+ * src/server/demo/ (tests) and dist/server/demo/ (npm start) alike it is three folders up.
+ */
+export const DEMO_IMAGES_DIR = fileURLToPath(new URL('../../../assets/demo/', import.meta.url));
+
+/** Reads the demo pictures and stores them like uploads (before the transaction: it is slow). */
 async function storeDemoImages(storage: ImageStorage): Promise<string[]> {
   const urls: string[] = [];
   for (const item of DEMO_ITEMS) {
-    const png = await sharp(Buffer.from(item.svg)).png().toBuffer();
-    urls.push((await processAndStoreImage(storage, png, 'demo')).imageUrl);
+    const bytes = await readFile(path.join(DEMO_IMAGES_DIR, item.image));
+    urls.push((await processAndStoreImage(storage, bytes, 'demo')).imageUrl);
   }
   return urls;
 }
@@ -90,3 +99,14 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
     return true;
   });
 }
+
+/**
+ * Adds the demo content at start when the config asks for it (SEED_DEMO) and the database is empty.
+ * Whatever makes the database non-empty at start (the ADMIN_USERNAME account) depends on this plugin.
+ */
+export const demoContentPlugin = fp(
+  async (app) => {
+    if (app.config.seedDemo && (await seedDemo(app.db, app.storage, app.config.itemTtlDays))) app.log.info('demo content added to the empty database');
+  },
+  { name: 'demo-content', dependencies: ['database', 'storage'] },
+);

@@ -1,8 +1,18 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { conversations, users } from '../../db/schema.js';
+import type { Db } from '../db/client.js';
+import { conversations, users } from '../db/schema.js';
 
+/**
+ * User accounts, looked up and written by every feature that deals with people (sign-in, settings,
+ * profiles, notes, blocks, reports, admin): one place, so a user is found the same way everywhere.
+ */
 export type UserRow = typeof users.$inferSelect;
+
+/** The user with this id. */
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
 
 /** The user with this name in any letter case (served by the unique index on lower(username)). */
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {

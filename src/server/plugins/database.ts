@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { type Database, openDatabase } from '../db/client.js';
+
+export interface DatabasePluginOptions {
+  /** An already open database (tests share one), left open on close; otherwise it is opened from the config. */
+  database?: Database;
+}
+
+/** Decorates `database` and `db`: opened from the config (or given), migrated, closed with the app when opened here. */
+export const databasePlugin = fp<DatabasePluginOptions>(
+  async (app, options) => {
+    const { config } = app;
+    const database =
+      options.database ??
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: config.pgliteDir,
+        poolSize: config.databasePoolSize,
+        onPoolError: (err) => app.log.error({ err }, 'database connection lost'),
+      }));
+    const ownsDatabase = !options.database;
+    app.addHook('onClose', async () => {
+      if (ownsDatabase) await database.close();
+    });
+    await database.migrate();
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+  },
+  { name: 'database', decorators: { fastify: ['config'] } },
+);
