@@ -8,6 +8,7 @@ import {
   changePasswordBodySchema,
   codeSchema,
   PEOPLE_MSG,
+  phoneBodySchema,
   SUPPORT_DESCRIPTION_MAX,
 } from '../../../../shared/people.js';
 
@@ -25,6 +26,7 @@ export function normalizePhoneNumber(value: string): string {
 
 export const phoneFormSchema = z.object({
   phoneNumber: z.string().transform(normalizePhoneNumber).pipe(phoneNumberSchema),
+  currentPassword: phoneBodySchema.shape.currentPassword,
 });
 export type PhoneFormValues = z.input<typeof phoneFormSchema>;
 
