@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('sessions', createSessions({ db: database.db, secure: config.secureCookies }));
+  app.decorate('sessions', createSessions({ db: database.db, secure: config.secureCookies, maxAgeMs: config.sessionMaxAgeMs }));
   app.decorate('csrf', createCsrf({ secure: config.secureCookies }));
   const storage = await createStorage(config);
   app.decorate('storage', storage);
