@@ -32,6 +32,8 @@ import { supportRoutes } from './features/support/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { registerClient } from './plugins/client.js';
 import { type Csrf, createCsrf } from './plugins/csrf.js';
+import { createDeviceCookies, type DeviceCookies } from './plugins/device-cookie.js';
+import { ExpiringStore } from './plugins/rate-limit-store.js';
 import { createSessions, type Sessions } from './plugins/session.js';
 import { createSmsSender, type SmsSender } from './plugins/sms.js';
 import { createStorage, type ImageStorage } from './plugins/storage.js';
@@ -42,6 +44,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     sessions: Sessions;
+    devices: DeviceCookies;
     csrf: Csrf;
     storage: ImageStorage;
     sms: SmsSender;
@@ -131,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('sessions', createSessions({ db: database.db, secure: config.secureCookies, maxAgeMs: config.sessionMaxAgeMs }));
   app.decorate('csrf', createCsrf({ secure: config.secureCookies }));
+  app.decorate('devices', createDeviceCookies({ db: database.db, secure: config.secureCookies }));
   const storage = await createStorage(config);
   app.decorate('storage', storage);
   app.decorate('sms', createSmsSender(config, app.log));
@@ -191,7 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}),
+    // Without Redis, counts stay in this process until their window ends (never evicted early).
+    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : { store: ExpiringStore }),
     // A Redis outage must not lock everyone out; the in-process limit is gone for that time.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new AppError(429, `${MSG.tooManyRequests} (in ${context.after})`),
