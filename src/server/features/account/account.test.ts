@@ -361,6 +361,42 @@ describe('password reset', () => {
     expect((await visitor().post('/api/reset-password', { username: user.username, code, newPassword: 'again-new-pw' })).statusCode).toBe(400);
   });
 
+  it('answers a real, a hidden and an unknown account alike at every step, also after five wrong codes', async () => {
+    const real = await newUser('reset3');
+    await verifiedPhone(real.client, '+15550197');
+    const hidden = await newUser('reset4');
+    await verifiedPhone(hidden.client, '+15550196');
+    expect((await patch(hidden.client, '/api/me', { isVisible: false })).statusCode).toBe(200);
+    const noCode = await newUser('reset5');
+    const names = [real.user.username, hidden.user.username, noCode.user.username, uniqueName('nobody')];
+
+    const requests = [];
+    for (const username of names) {
+      const res = await visitor().post('/api/request-reset', { username });
+      requests.push([res.statusCode, res.json()]);
+    }
+    expect(new Set(requests.map((a) => JSON.stringify(a))).size).toBe(1);
+    const code = (await lastCode(t, '+15550197', 'password reset'))!;
+    expect(await lastCode(t, '+15550196', 'password reset')).toMatch(/^\d{6}$/);
+
+    const wrongCode = code === '000000' ? '000001' : '000000';
+    const answers = new Map<string, unknown[]>();
+    for (const username of names) {
+      const seen = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await visitor().post('/api/reset-password', { username, code: wrongCode, newPassword: 'brand-new-pw' });
+        seen.push([res.statusCode, res.json()]);
+      }
+      answers.set(username, seen);
+    }
+    const expected = Array(6).fill([400, { message: 'Invalid or expired reset code' }]);
+    for (const username of names) expect(answers.get(username)).toEqual(expected);
+    // The spent code stays void, with the same answer.
+    const late = await visitor().post('/api/reset-password', { username: real.user.username, code, newPassword: 'brand-new-pw' });
+    expect([late.statusCode, late.json()]).toEqual([400, { message: 'Invalid or expired reset code' }]);
+    expect((await visitor().post('/api/login', { username: real.user.username, password: 'secret-pw' })).statusCode).toBe(200);
+  });
+
   it.each([
     [{ username: 'someone', code: '12345', newPassword: 'secret-pw' }, 'Reset code must be 6 digits'],
     [{ username: '', code: '123456', newPassword: 'secret-pw' }, 'Username is required'],

@@ -158,13 +158,17 @@ export async function sendResetCode(db: Db, sms: SmsSender, username: string): P
   await sms.send(user.phoneNumber, codeText(code, 'password reset'));
 }
 
-/** Sets a new password with a valid reset code; answers the user's id (whose sessions must end). */
+/**
+ * Sets a new password with a valid reset code; answers the user's id (whose sessions must end).
+ * Every failure has one answer, in the same work (a lookup and one counting UPDATE, against id 0
+ * for a name nobody has): a wrong, expired, spent or never-sent code of a real or hidden account,
+ * and any code for an unknown name. Telling "too many wrong codes" to a real account only would
+ * tell which names exist.
+ */
 export async function resetPassword(db: Db, username: string, code: string, newPassword: string): Promise<number> {
   const user = await findUserByUsername(db, username);
-  if (!user) throw badRequest(PEOPLE_MSG.resetInvalid);
-  const outcome = await consumeCode(db, user.id, 'reset', code);
-  if (outcome === 'too-many') throw badRequest(PEOPLE_MSG.codeTooManyTries);
-  if (outcome !== 'ok') throw badRequest(PEOPLE_MSG.resetInvalid);
+  const outcome = await consumeCode(db, user?.id ?? 0, 'reset', code, false);
+  if (!user || outcome !== 'ok') throw badRequest(PEOPLE_MSG.resetInvalid);
   await db.update(users).set({ password: await hashPassword(newPassword) }).where(eq(users.id, user.id));
   return user.id;
 }
