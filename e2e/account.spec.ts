@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, uniqueName } from './fixtures';
+import { expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, uniqueName, uniquePhone } from './fixtures';
 
 // The signed-in user's own account on /settings: deleting it, and the people they blocked.
 
@@ -38,6 +38,45 @@ test('a user deletes their own account: a wrong password is refused in the dialo
   await loginThroughUi(page, name, password);
   await expect(toast(page, 'Login failed')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('changing or removing the phone number asks for the password, with the same errors as the other password checks', async ({ page }) => {
+  const password = 'secret-pw';
+  const phone = uniquePhone();
+  await registerThroughUi(page, uniqueName('phoner'), password);
+  await page.goto('/settings');
+  const phoneForm = page.locator('form').filter({ has: page.getByLabel('Phone number') });
+  const passwordField = phoneForm.getByLabel('Current password');
+
+  await phoneForm.getByLabel('Phone number').fill(phone);
+  await phoneForm.getByRole('button', { name: 'Save' }).click();
+  await expect(phoneForm.getByText('Password is required')).toBeVisible();
+  await passwordField.fill('not-my-password');
+  await phoneForm.getByRole('button', { name: 'Save' }).click();
+  await expect(phoneForm.getByText('Current password is incorrect')).toBeVisible();
+  await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('You have not added a phone number.')).toBeVisible();
+
+  await passwordField.fill(password);
+  await phoneForm.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Phone number saved')).toBeVisible();
+  await expect(page.getByText('Not verified')).toBeVisible();
+  await expect(passwordField).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Remove number' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove your phone number?' });
+  const dialogPassword = dialog.getByLabel('Current password');
+  await expect(dialogPassword).toBeFocused();
+  await dialogPassword.fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Remove number' }).click();
+  await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+  await expect(dialogPassword).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page);
+  await dialogPassword.fill(password);
+  await dialog.getByRole('button', { name: 'Remove number' }).click();
+  await expect(toast(page, 'Phone number removed')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('You have not added a phone number.')).toBeVisible();
 });
 
 test('blocked people are listed on /settings and can be unblocked', async ({ page, request }) => {

@@ -30,13 +30,16 @@ export async function loginThroughUi(page: Page, username: string, password: str
   await form.getByRole('button', { name: 'Login' }).click();
 }
 
-/** The last 6-digit code the console SMS sender wrote for this phone number (waits for it). */
-export async function smsCodeFor(phone: string): Promise<string> {
+/**
+ * The last 6-digit code the console SMS sender wrote for this phone number (waits for it); with
+ * `about` ('password reset', 'verification'), of the last SMS whose text has it.
+ */
+export async function smsCodeFor(phone: string, about = ''): Promise<string> {
   const file = path.join(process.env.E2E_DATA_DIR!, 'sms-outbox.jsonl');
   for (let i = 0; i < 100; i++) {
     if (existsSync(file)) {
       const messages = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; body: string });
-      const code = messages.filter((m) => m.to === phone).at(-1)?.body.match(/\b\d{6}\b/)?.[0];
+      const code = messages.filter((m) => m.to === phone && m.body.includes(about)).at(-1)?.body.match(/\b\d{6}\b/)?.[0];
       if (code) return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

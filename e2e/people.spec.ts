@@ -101,9 +101,16 @@ test('the whole password reset, with the code from the console SMS sender', asyn
   const phone = uniquePhone();
   const name = await registerThroughUi(page, uniqueName('forgetful'), 'first-password');
   await page.goto('/settings');
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('button', { name: 'Save' }).first().click();
+  const phoneForm = page.locator('form').filter({ has: page.getByLabel('Phone number') });
+  await phoneForm.getByLabel('Phone number').fill(phone);
+  await phoneForm.getByLabel('Current password').fill('first-password');
+  await phoneForm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Not verified')).toBeVisible();
+  // Reset codes go only to a verified number.
+  await page.getByRole('button', { name: 'Send verification code' }).click();
+  await page.getByLabel('Verification code').fill(await smsCodeFor(phone, 'verification'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: /main/i }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 
@@ -112,7 +119,7 @@ test('the whole password reset, with the code from the console SMS sender', asyn
   await page.getByLabel('Username').fill(name);
   await page.getByRole('button', { name: 'Request Verification Code' }).click();
   await expect(toast(page, 'Verification code sent')).toContainText('If an account exists with this username, you will receive a verification code via SMS.');
-  const code = await smsCodeFor(phone);
+  const code = await smsCodeFor(phone, 'password reset');
   await page.getByLabel('Verification Code').fill(code);
   await page.getByLabel('New Password').fill('second-password');
   await page.getByRole('button', { name: 'Reset Password' }).click();

@@ -31,6 +31,8 @@ import { supportRoutes } from './features/support/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { clientPlugin } from './plugins/client.js';
 import { type Csrf, csrfPlugin } from './plugins/csrf.js';
+import { type DeviceCookies, devicesPlugin } from './plugins/device-cookie.js';
+import { ExpiringStore } from './plugins/rate-limit-store.js';
 import { databasePlugin } from './plugins/database.js';
 import { type Sessions, sessionsPlugin } from './plugins/session.js';
 import { type SmsSender, smsPlugin } from './plugins/sms.js';
@@ -42,6 +44,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     sessions: Sessions;
+    devices: DeviceCookies;
     csrf: Csrf;
     storage: ImageStorage;
     sms: SmsSender;
@@ -227,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(fastifyCookie);
   await app.register(sessionsPlugin);
+  await app.register(devicesPlugin);
   await app.register(csrfPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -266,7 +270,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}),
+    // Without Redis, counts stay in this process until their window ends (never evicted early).
+    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : { store: ExpiringStore }),
     // A Redis outage must not lock everyone out; the in-process limit is gone for that time.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new AppError(429, `${MSG.tooManyRequests} (in ${context.after})`),

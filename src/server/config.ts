@@ -39,6 +39,7 @@ const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt('AUTH_RATE_LIMIT_WINDOW_SECONDS').default(60),
     ACCOUNT_RATE_LIMIT_MAX: positiveInt('ACCOUNT_RATE_LIMIT_MAX').default(20),
     ACCOUNT_RATE_LIMIT_WINDOW_SECONDS: positiveInt('ACCOUNT_RATE_LIMIT_WINDOW_SECONDS').default(900),
+    SESSION_MAX_AGE_DAYS: positiveInt('SESSION_MAX_AGE_DAYS').max(3650, 'must be at most 3650').default(30),
     RATE_LIMIT_NAMESPACE: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _, :, . or -').default('rl:'),
     MESSAGE_RATE_LIMIT_MAX: positiveInt('MESSAGE_RATE_LIMIT_MAX').default(30),
     MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt('MESSAGE_RATE_LIMIT_WINDOW_SECONDS').default(60),
@@ -100,6 +101,8 @@ export interface Config {
    * address, per window: brute force spread over many addresses still meets this one.
    */
   accountRateLimit: { max: number; windowMs: number };
+  /** The absolute age at which every session ends, however active (SESSION_MAX_AGE_DAYS). */
+  sessionMaxAgeMs: number;
   /** Prefix of the rate-limit keys in Redis, so apps (or test runs) sharing one Redis can keep apart. */
   rateLimitNamespace: string;
   /** Messages one signed-in user may send (both message routes together) per window. */
@@ -251,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     redisUrl: e.REDIS_URL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     accountRateLimit: { max: e.ACCOUNT_RATE_LIMIT_MAX, windowMs: e.ACCOUNT_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     trustProxy: trustProxy.value,

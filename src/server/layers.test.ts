@@ -46,7 +46,7 @@ describe('server layers', () => {
   it("a feature may use another feature's service and the users module, not another feature's repository", () => {
     const run = lint(
       tree({
-        'server/features/notes/service.ts': "import { findUserByUsername } from '../auth/repository.js';",
+        'server/features/notes/service.ts': "import { findUserByUsername } from '../items/repository.js';",
         'server/features/profiles/routes.ts': [
           "import { paymentLinksOf } from '../account/service.js';",
           "import { findUserByUsername } from '../../users/repository.js';",
@@ -55,7 +55,7 @@ describe('server layers', () => {
       }),
     );
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("server/features/notes/service.ts imports ../auth/repository.js: a feature may not import another feature's repository");
+    expect(run.stderr).toContain("server/features/notes/service.ts imports ../items/repository.js: a feature may not import another feature's repository");
     expect(run.stderr).toContain('Import rules broken (1)');
   });
 });

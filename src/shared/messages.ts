@@ -30,6 +30,15 @@ export const MSG = {
   databaseUnavailable: 'The service is temporarily unavailable, please try again shortly',
 } as const;
 
+/** Texts of the account-security rules (not in the product's original texts). */
+export const SECURITY_MSG = {
+  /** The SMS to the old, verified number when the number of its account is changed or removed. */
+  phoneChangedNotice: (product: string) =>
+    `The phone number of your ${product} account was just changed. If that was not you, sign in, change your password and tell the admins.`,
+  phoneRemovedNotice: (product: string) =>
+    `The phone number was just removed from your ${product} account. If that was not you, sign in, change your password and tell the admins.`,
+} as const;
+
 export const NOT_FOUND_PAGE = {
   heading: '404 Page Not Found',
   text: 'Did you forget to add the page to the router?',

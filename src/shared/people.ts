@@ -99,7 +99,6 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const updateSettingsBodySchema = z.object({ isVisible: z.boolean({ error: 'isVisible must be true or false' }) }).strict();
-export const phoneBodySchema = z.object({ phoneNumber: phoneNumberSchema });
 export const codeSchema = z.string({ error: PEOPLE_MSG.codeFormat }).regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), PEOPLE_MSG.codeFormat);
 export const verifyPhoneBodySchema = z.object({ code: codeSchema });
 /** The password one has now, asked again before a change that a borrowed, signed-in phone must not make. */
@@ -108,6 +107,13 @@ export const changePasswordBodySchema = z.object({
   currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });
+/**
+ * PUT /api/me/phone: the number is where reset codes go, so changing it asks for the password
+ * (a borrowed, signed-in phone must not be able to take the account over by a reset).
+ */
+export const phoneBodySchema = z.object({ phoneNumber: phoneNumberSchema, currentPassword: currentPasswordSchema });
+/** DELETE /api/me/phone: removing the number asks for the password too. */
+export const removePhoneBodySchema = z.object({ currentPassword: currentPasswordSchema });
 /** DELETE /api/me: deleting one's own account asks for the password again. */
 export const deleteAccountBodySchema = z.object({ password: currentPasswordSchema });
 export const deletionRequestBodySchema = z.object({ reason: z.string().trim().max(SUPPORT_DESCRIPTION_MAX).optional() });

@@ -322,3 +322,10 @@ export const reports = pgTable(
     check('reports_status_check', sql`${t.status} in (${inList(REPORT_STATUSES)})`),
   ],
 );
+
+/** Server secrets made once per database and shared by every app process (src/server/db/secrets.ts). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
+import type { DeviceCookies } from './device-cookie.js';
 
 /** "30 seconds", "15 minutes": how long until a limit lets the caller try again. */
 function waitText(seconds: number): string {
@@ -22,16 +23,50 @@ function waitText(seconds: number): string {
  * through `createRateLimit` and answers the 429 itself, in the same words.
  */
 export function perAccountLimit(app: FastifyInstance, name: string, accountOf: (request: FastifyRequest) => string | Promise<string>) {
-  const check = app.createRateLimit({
-    max: app.config.accountRateLimit.max,
-    timeWindow: app.config.accountRateLimit.windowMs,
-    keyGenerator: async (request) => `account:${name}:${await accountOf(request)}`,
-  });
+  const check = accountCheck(app, `account:${name}`, app.config.accountRateLimit.max, accountOf);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const outcome = await check(request);
-    if (outcome.isAllowed || !outcome.isExceeded) return;
-    reply.header('retry-after', String(outcome.ttlInSeconds));
-    throw new AppError(429, `${MSG.tooManyRequests} (in ${waitText(outcome.ttlInSeconds)})`);
+    const { allowed, waitSeconds } = await check(request);
+    if (!allowed) refuse(reply, waitSeconds);
+  };
+}
+
+/** Counts one attempt under `prefix:key`; answers whether it is within `max` for the window, and how long until it is. */
+function accountCheck(app: FastifyInstance, prefix: string, max: number, keyOf: (request: FastifyRequest) => string | Promise<string>) {
+  const limiter = app.createRateLimit({ max, timeWindow: app.config.accountRateLimit.windowMs, keyGenerator: async (request) => `${prefix}:${await keyOf(request)}` });
+  return async (request: FastifyRequest) => {
+    const outcome = await limiter(request);
+    return { allowed: outcome.isAllowed || !outcome.isExceeded, waitSeconds: outcome.isAllowed ? 0 : outcome.ttlInSeconds };
+  };
+}
+
+function refuse(reply: FastifyReply, seconds: number): never {
+  reply.header('retry-after', String(seconds));
+  throw new AppError(429, `${MSG.tooManyRequests} (in ${waitText(seconds)})`);
+}
+
+const knownDevices = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The sign-in limit per account, with device cookies: a browser holding a genuine device cookie of
+ * this username (it signed in here before) counts against a budget of its own, a quarter of the
+ * account's, instead of the account's. So strangers' failures that lock the account do not lock
+ * out its owner on a device they used before. A device that spent its own budget is treated like
+ * any other browser: it counts against the account's budget, and is refused while that is spent.
+ * Every successful sign-in gets a new device cookie, so a device's budget counts its attempts since
+ * its last success.
+ */
+export function loginLimit(app: FastifyInstance, devices: DeviceCookies) {
+  const { max } = app.config.accountRateLimit;
+  const account = accountCheck(app, 'account:login', max, usernameKey);
+  const device = accountCheck(app, 'device:login', Math.max(1, Math.floor(max / 4)), (request) => knownDevices.get(request) ?? '');
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const id = await devices.knownDevice(request, usernameKey(request));
+    if (id) {
+      knownDevices.set(request, id);
+      if ((await device(request)).allowed) return;
+    }
+    const { allowed, waitSeconds } = await account(request);
+    if (!allowed) refuse(reply, waitSeconds);
   };
 }
 

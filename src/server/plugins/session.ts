@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { REMEMBER_ME_DAYS } from '../../shared/constants.js';
 import type { SessionUser } from '../../shared/auth.js';
@@ -17,6 +17,11 @@ const RENEW_AFTER_MS = 60 * 60 * 1000;
 export interface SessionOptions {
   db: Db;
   secure: boolean;
+  /**
+   * Every session ends this long after its sign-in, however active it is: renewal never moves its
+   * expiry past that, so a stolen cookie cannot be kept alive for ever (SESSION_MAX_AGE_DAYS).
+   */
+  maxAgeMs: number;
 }
 
 export interface Sessions {
@@ -33,7 +38,7 @@ export interface Sessions {
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every session of a user (password change, reset, deletion). */
   endAllFor(userId: number): Promise<void>;
-  /** Deletes sessions past their expiry. */
+  /** Deletes sessions past their expiry or their absolute age. */
   purgeExpired(): Promise<number>;
 }
 
@@ -45,10 +50,14 @@ const cache = new WeakMap<FastifyRequest, Promise<Cached>>();
 const replies = new WeakMap<FastifyRequest, FastifyReply>();
 
 /** Server-side sessions in the database: any app process can serve any user. */
-export function createSessions({ db, secure }: SessionOptions): Sessions {
+export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessions {
   // The __Host- prefix pins the cookie to this exact host and path, and requires Secure.
   const cookieName = secure ? '__Host-sid' : 'sid';
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+  const maxAge = sql`make_interval(secs => ${maxAgeMs / 1000})`;
+  /** The expiry of a session made at `createdAt`, renewed now: a full lifetime, but never past its absolute end. */
+  const expiryFor = (createdAt: number, persistent: boolean) =>
+    new Date(Math.min(Date.now() + (persistent ? PERSISTENT_MS : BROWSER_SESSION_IDLE_MS), createdAt + maxAgeMs));
 
   async function lookup(request: FastifyRequest, reply: FastifyReply | undefined): Promise<Cached> {
     const token = request.cookies[cookieName];
@@ -60,17 +69,18 @@ export function createSessions({ db, secure }: SessionOptions): Sessions {
         username: users.username,
         isAdmin: users.isAdmin,
         persistent: sessions.persistent,
+        createdAt: sessions.createdAt,
         expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+      // The age check also ends rows whose expiry was set further out, e.g. before the absolute limit existed.
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), gt(sessions.createdAt, sql`now() - ${maxAge}`)))
       .limit(1);
     if (!row) return { user: null, sessionId: null, persistent: false };
 
-    const lifetime = row.persistent ? PERSISTENT_MS : BROWSER_SESSION_IDLE_MS;
-    if (row.expiresAt.getTime() - Date.now() < lifetime - RENEW_AFTER_MS) {
-      const expiresAt = new Date(Date.now() + lifetime);
+    const expiresAt = expiryFor(row.createdAt.getTime(), row.persistent);
+    if (expiresAt.getTime() - row.expiresAt.getTime() > RENEW_AFTER_MS) {
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
       if (row.persistent && reply) reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
     }
@@ -101,8 +111,9 @@ export function createSessions({ db, secure }: SessionOptions): Sessions {
       const previous = request.cookies[cookieName];
       if (previous && previous.length <= 100) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + (persistent ? PERSISTENT_MS : BROWSER_SESSION_IDLE_MS));
-      await db.insert(sessions).values({ id: hashToken(token), userId, persistent, expiresAt });
+      const createdAt = Date.now();
+      const expiresAt = expiryFor(createdAt, persistent);
+      await db.insert(sessions).values({ id: hashToken(token), userId, persistent, createdAt: new Date(createdAt), expiresAt });
       reply.setCookie(cookieName, token, persistent ? { ...cookieOptions, expires: expiresAt } : cookieOptions);
       cache.delete(request);
     },
@@ -116,7 +127,10 @@ export function createSessions({ db, secure }: SessionOptions): Sessions {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
     async purgeExpired() {
-      const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+      const deleted = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.createdAt, sql`now() - ${maxAge}`)))
+        .returning({ id: sessions.id });
       return deleted.length;
     },
   };
@@ -125,7 +139,7 @@ export function createSessions({ db, secure }: SessionOptions): Sessions {
 /** Decorates `sessions`, kept in the database and named by a cookie. */
 export const sessionsPlugin = fp(
   async (app) => {
-    app.decorate('sessions', createSessions({ db: app.db, secure: app.config.secureCookies }));
+    app.decorate('sessions', createSessions({ db: app.db, secure: app.config.secureCookies, maxAgeMs: app.config.sessionMaxAgeMs }));
   },
   { name: 'sessions', dependencies: ['database', '@fastify/cookie'], decorators: { fastify: ['config'] } },
 );

@@ -43,7 +43,7 @@ describe('Twilio-compatible sender', () => {
   it('posts the message form with basic auth to the Messages endpoint', async () => {
     const c = new TestClient(t.app);
     await c.register('sms_user');
-    await c.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15551234' } });
+    await c.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15551234', currentPassword: 'secret-pw' } });
     expect((await c.post('/api/me/phone/send-code')).statusCode).toBe(204);
     const last = received.at(-1)!;
     expect(last.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
@@ -59,7 +59,7 @@ describe('Twilio-compatible sender', () => {
   it('a provider failure is a clear 502 for send-code, and the code is void', async () => {
     const c = new TestClient(t.app);
     await c.register('sms_user2');
-    await c.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15551235' } });
+    await c.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15551235', currentPassword: 'secret-pw' } });
     failNext = true;
     const res = await c.post('/api/me/phone/send-code');
     expect(res.statusCode).toBe(502);

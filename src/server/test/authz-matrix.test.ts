@@ -173,14 +173,14 @@ const TABLE: Row[] = [
     call: () => ({ url: '/api/me/payment-ids', payload: { vendorId: f.vendorId, paymentId: uniqueName('pay') } }),
   },
   { route: 'DELETE /api/me/payment-ids/:id', expected: ownerOnly(204), call: async () => ({ url: `/api/me/payment-ids/${await newPaymentLink()}` }) },
-  { route: 'PUT /api/me/phone', expected: signedIn(200), call: () => ({ url: '/api/me/phone', payload: { phoneNumber: newPhone() } }) },
-  { route: 'DELETE /api/me/phone', expected: signedIn(200), call: () => ({ url: '/api/me/phone' }) },
+  { route: 'PUT /api/me/phone', expected: signedIn(200), call: () => ({ url: '/api/me/phone', payload: { phoneNumber: newPhone(), currentPassword: PASSWORD } }) },
+  { route: 'DELETE /api/me/phone', expected: signedIn(200), call: () => ({ url: '/api/me/phone', payload: { currentPassword: PASSWORD } }) },
   {
     route: 'POST /api/me/phone/send-code',
     expected: signedIn(204),
     call: async (role) => {
       const as = await freshActor(role);
-      if (role !== 'visitor') await json(send(as, 'PUT', '/api/me/phone', { phoneNumber: newPhone() }), 200);
+      if (role !== 'visitor') await json(send(as, 'PUT', '/api/me/phone', { phoneNumber: newPhone(), currentPassword: PASSWORD }), 200);
       return { url: '/api/me/phone/send-code', as };
     },
   },
@@ -191,7 +191,7 @@ const TABLE: Row[] = [
       const as = await freshActor(role);
       if (role === 'visitor') return { url: '/api/me/phone/verify', payload: { code: '123456' }, as };
       const phoneNumber = newPhone();
-      await json(send(as, 'PUT', '/api/me/phone', { phoneNumber }), 200);
+      await json(send(as, 'PUT', '/api/me/phone', { phoneNumber, currentPassword: PASSWORD }), 200);
       expect((await as.post('/api/me/phone/send-code')).statusCode).toBe(204);
       return { url: '/api/me/phone/verify', payload: { code: await lastCode(t, phoneNumber) }, as };
     },
@@ -219,7 +219,7 @@ const TABLE: Row[] = [
     expected: everyone(200),
     call: async () => {
       const phoneNumber = newPhone();
-      const target = await bareUser({ phoneNumber });
+      const target = await bareUser({ phoneNumber, isPhoneVerified: true });
       await json(new TestClient(t.app).post('/api/request-reset', { username: target.username }), 200);
       return { url: '/api/reset-password', payload: { username: target.username, code: await lastCode(t, phoneNumber), newPassword: 'reset-password' } };
     },

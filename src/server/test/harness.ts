@@ -194,10 +194,13 @@ export function smsOutbox(t: TestApp): { to: string; body: string }[] {
     .map((line) => JSON.parse(line) as { to: string; body: string });
 }
 
-/** The 6-digit code of the last SMS to this number (waiting briefly: some are sent after the answer). */
-export async function lastCode(t: TestApp, phone: string): Promise<string | undefined> {
+/**
+ * The 6-digit code of the last SMS to this number (waiting briefly: some are sent after the answer);
+ * with `about` ('password reset', 'verification'), of the last SMS whose text has it.
+ */
+export async function lastCode(t: TestApp, phone: string, about = ''): Promise<string | undefined> {
   for (let i = 0; i < 50; i++) {
-    const message = smsOutbox(t).filter((m) => m.to === phone).at(-1);
+    const message = smsOutbox(t).filter((m) => m.to === phone && m.body.includes(about)).at(-1);
     const code = message?.body.match(/\b\d{6}\b/)?.[0];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -75,12 +75,13 @@ export function useUpdateVisibility() {
   return useSettingsChange((isVisible: boolean) => apiJson<Settings>('PATCH', '/api/me', { isVisible }));
 }
 
+/** Sets or changes the number; the password is asked again (the number is where reset codes go). */
 export function useSavePhone() {
-  return useSettingsChange((phoneNumber: string) => apiJson<Settings>('PUT', '/api/me/phone', { phoneNumber }));
+  return useSettingsChange((body: { phoneNumber: string; currentPassword: string }) => apiJson<Settings>('PUT', '/api/me/phone', body));
 }
 
 export function useRemovePhone() {
-  return useSettingsChange(() => apiJson<Settings>('DELETE', '/api/me/phone'));
+  return useSettingsChange((currentPassword: string) => apiJson<Settings>('DELETE', '/api/me/phone', { currentPassword }));
 }
 
 export function useVerifyPhone() {

@@ -26,6 +26,14 @@ const patch = (c: TestClient, url: string, payload: unknown) => c.request({ meth
 const put = (c: TestClient, url: string, payload: unknown) => c.request({ method: 'PUT', url, payload: payload as object });
 const del = (c: TestClient, url: string) => c.request({ method: 'DELETE', url });
 
+/** Sets the phone number (with the password) and verifies it with the code sent to it. */
+async function verifiedPhone(client: TestClient, phoneNumber: string, currentPassword = 'secret-pw') {
+  expect((await put(client, '/api/me/phone', { phoneNumber, currentPassword })).statusCode).toBe(200);
+  expect((await client.post('/api/me/phone/send-code')).statusCode).toBe(204);
+  const code = await lastCode(t, phoneNumber);
+  expect((await client.post('/api/me/phone/verify', { code })).json().isPhoneVerified).toBe(true);
+}
+
 describe('signed-out callers', () => {
   it.each([
     ['GET', '/api/me/settings'],
@@ -129,7 +137,7 @@ describe('profiles and payment links', () => {
 describe('phone number and verification', () => {
   it('sets a number (unverified), sends a code by SMS, and the right code verifies it', async () => {
     const { client, user } = await newUser();
-    const set = await put(client, '/api/me/phone', { phoneNumber: '+15550101' });
+    const set = await put(client, '/api/me/phone', { phoneNumber: '+15550101', currentPassword: 'secret-pw' });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ phoneNumber: '+15550101', isPhoneVerified: false });
     expect((await client.post('/api/me/phone/send-code')).statusCode).toBe(204);
@@ -148,13 +156,13 @@ describe('phone number and verification', () => {
     expect((await visitor().get(`/api/users/profile/${user.username}`)).json().isPhoneVerified).toBe(true);
     // A used code does not work twice; a new number is unverified again.
     expect((await client.post('/api/me/phone/verify', { code })).statusCode).toBe(400);
-    expect((await put(client, '/api/me/phone', { phoneNumber: '+15550102' })).json().isPhoneVerified).toBe(false);
+    expect((await put(client, '/api/me/phone', { phoneNumber: '+15550102', currentPassword: 'secret-pw' })).json().isPhoneVerified).toBe(false);
   });
 
   it('refuses a malformed number with the phone number message, and codes that are not 6 digits', async () => {
     const { client } = await newUser();
     for (const phoneNumber of ['0123456', '+0123', '1', 'call me', '+1234567890123456', '+1 555 0100']) {
-      const res = await put(client, '/api/me/phone', { phoneNumber });
+      const res = await put(client, '/api/me/phone', { phoneNumber, currentPassword: 'secret-pw' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Please enter a valid phone number' });
     }
@@ -170,7 +178,7 @@ describe('phone number and verification', () => {
     const none = await client.post('/api/me/phone/send-code');
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ message: 'Add a phone number first' });
-    await put(client, '/api/me/phone', { phoneNumber: '+15550103' });
+    await put(client, '/api/me/phone', { phoneNumber: '+15550103', currentPassword: 'secret-pw' });
     expect((await client.post('/api/me/phone/send-code')).statusCode).toBe(204);
     const again = await client.post('/api/me/phone/send-code');
     expect(again.statusCode).toBe(429);
@@ -179,7 +187,7 @@ describe('phone number and verification', () => {
 
   it('voids a code after five wrong tries, and an expired code fails', async () => {
     const { client, user } = await newUser();
-    await put(client, '/api/me/phone', { phoneNumber: '+15550104' });
+    await put(client, '/api/me/phone', { phoneNumber: '+15550104', currentPassword: 'secret-pw' });
     await client.post('/api/me/phone/send-code');
     const code = (await lastCode(t, '+15550104'))!;
     const wrongCode = code === '999999' ? '999998' : '999999';
@@ -194,6 +202,83 @@ describe('phone number and verification', () => {
     const fresh = (await lastCode(t, '+15550104'))!;
     await t.app.db.execute(sql`update users set verification_code_expiry = now() - interval '1 second' where id = ${user.id}`);
     expect((await client.post('/api/me/phone/verify', { code: fresh })).json()).toEqual({ message: 'Invalid or expired code' });
+  });
+});
+
+describe('changing or removing the phone number asks for the password', () => {
+  const messagesTo = (phone: string) => smsOutbox(t).filter((m) => m.to === phone).map((m) => m.body);
+
+  it('without the password: 400 with a message, and the number stays', async () => {
+    const { client } = await newUser('phonepw');
+    await verifiedPhone(client, '+15550301');
+    for (const [res, message] of [
+      [await put(client, '/api/me/phone', { phoneNumber: '+15550302' }), 'Password is required'],
+      [await put(client, '/api/me/phone', { phoneNumber: '+15550302', currentPassword: '' }), 'Password is required'],
+      [await client.request({ method: 'DELETE', url: '/api/me/phone', payload: {} }), 'Password is required'],
+      [await client.request({ method: 'DELETE', url: '/api/me/phone' }), 'The request body must be a JSON object'],
+      [await put(client, '/api/me/phone', { phoneNumber: '+15550302', currentPassword: 'not-my-password' }), 'Current password is incorrect'],
+      [await client.request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'not-my-password' } }), 'Current password is incorrect'],
+    ] as const) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect((await client.get('/api/me/settings')).json()).toMatchObject({ phoneNumber: '+15550301', isPhoneVerified: true });
+    expect(messagesTo('+15550302')).toEqual([]);
+  });
+
+  it('a wrong password here is counted by the per-account limit of password checks', async () => {
+    const limited = await createTestApp({ ACCOUNT_RATE_LIMIT_MAX: '3' });
+    try {
+      const client = new TestClient(limited.app);
+      await client.register(uniqueName('phonelimit'), 'secret-pw');
+      const codes = [];
+      for (let i = 0; i < 3; i++) {
+        // Each from a new address: the per-address limit is not what stops them.
+        const from = await client.fork(`198.51.100.${40 + i}`);
+        codes.push((await from.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15550303', currentPassword: `guess-${i}` } })).statusCode);
+      }
+      expect(codes).toEqual([400, 400, 400]);
+      const refused = await (await client.fork('198.51.100.49')).request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'secret-pw' } });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many requests, please try again later/);
+      // The same budget as a password change: it is spent too.
+      expect((await client.post('/api/me/password', { currentPassword: 'secret-pw', newPassword: 'other-pw' })).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a reset code never goes to an unverified number, only to a verified one', async () => {
+    const { client, user } = await newUser('resetunv');
+    expect((await put(client, '/api/me/phone', { phoneNumber: '+15550304', currentPassword: 'secret-pw' })).statusCode).toBe(200);
+    expect((await visitor().post('/api/request-reset', { username: user.username })).statusCode).toBe(200);
+    expect(await lastCode(t, '+15550304')).toBeUndefined();
+
+    await client.post('/api/me/phone/send-code');
+    expect((await client.post('/api/me/phone/verify', { code: await lastCode(t, '+15550304') })).statusCode).toBe(200);
+    expect((await visitor().post('/api/request-reset', { username: user.username })).statusCode).toBe(200);
+    await expect.poll(() => messagesTo('+15550304').filter((b) => b.includes('password reset')).length).toBe(1);
+  });
+
+  it('the old verified number is told when the number is changed, and when it is removed', async () => {
+    const { client } = await newUser('notice');
+    await verifiedPhone(client, '+15550305');
+    const changed = await put(client, '/api/me/phone', { phoneNumber: '+15550306', currentPassword: 'secret-pw' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ phoneNumber: '+15550306', isPhoneVerified: false });
+    expect(messagesTo('+15550305').at(-1)).toBe(
+      'The phone number of your ShareNearby account was just changed. If that was not you, sign in, change your password and tell the admins.',
+    );
+    // The new number is not verified: it gets no notice when it goes again.
+    const removed = await client.request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'secret-pw' } });
+    expect(removed.json()).toMatchObject({ phoneNumber: null, isPhoneVerified: false });
+    expect(messagesTo('+15550306')).toEqual([]);
+
+    await verifiedPhone(client, '+15550307');
+    expect((await client.request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'secret-pw' } })).statusCode).toBe(200);
+    expect(messagesTo('+15550307').at(-1)).toBe(
+      'The phone number was just removed from your ShareNearby account. If that was not you, sign in, change your password and tell the admins.',
+    );
   });
 });
 
@@ -245,7 +330,7 @@ describe('profile visibility and account deletion request', () => {
 describe('password reset', () => {
   it('answers the same whether or not the user exists, and texts a code only to a user with a phone', async () => {
     const { client, user } = await newUser('reset');
-    await put(client, '/api/me/phone', { phoneNumber: '+15550199' });
+    await verifiedPhone(client, '+15550199');
     const noPhone = await newUser('nophone');
     const before = smsOutbox(t).length;
     const answers = [];
@@ -255,15 +340,15 @@ describe('password reset', () => {
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]).toEqual([200, { message: 'If an account exists with this username, you will receive a verification code via SMS.' }]);
-    expect(await lastCode(t, '+15550199')).toMatch(/^\d{6}$/);
+    expect(await lastCode(t, '+15550199', 'password reset')).toMatch(/^\d{6}$/);
     expect(smsOutbox(t).length).toBe(before + 1);
   });
 
   it('a valid code sets the new password and ends every session of the user', async () => {
     const { client, user } = await newUser('reset2', 'forgotten-pw');
-    await put(client, '/api/me/phone', { phoneNumber: '+15550198' });
+    await verifiedPhone(client, '+15550198', 'forgotten-pw');
     await visitor().post('/api/request-reset', { username: user.username });
-    const code = (await lastCode(t, '+15550198'))!;
+    const code = (await lastCode(t, '+15550198', 'password reset'))!;
     const wrong = await visitor().post('/api/reset-password', { username: user.username, code: code === '123456' ? '654321' : '123456', newPassword: 'brand-new-pw' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Invalid or expired reset code' });
@@ -274,6 +359,42 @@ describe('password reset', () => {
     expect((await visitor().post('/api/login', { username: user.username, password: 'brand-new-pw' })).statusCode).toBe(200);
     // Used up.
     expect((await visitor().post('/api/reset-password', { username: user.username, code, newPassword: 'again-new-pw' })).statusCode).toBe(400);
+  });
+
+  it('answers a real, a hidden and an unknown account alike at every step, also after five wrong codes', async () => {
+    const real = await newUser('reset3');
+    await verifiedPhone(real.client, '+15550197');
+    const hidden = await newUser('reset4');
+    await verifiedPhone(hidden.client, '+15550196');
+    expect((await patch(hidden.client, '/api/me', { isVisible: false })).statusCode).toBe(200);
+    const noCode = await newUser('reset5');
+    const names = [real.user.username, hidden.user.username, noCode.user.username, uniqueName('nobody')];
+
+    const requests = [];
+    for (const username of names) {
+      const res = await visitor().post('/api/request-reset', { username });
+      requests.push([res.statusCode, res.json()]);
+    }
+    expect(new Set(requests.map((a) => JSON.stringify(a))).size).toBe(1);
+    const code = (await lastCode(t, '+15550197', 'password reset'))!;
+    expect(await lastCode(t, '+15550196', 'password reset')).toMatch(/^\d{6}$/);
+
+    const wrongCode = code === '000000' ? '000001' : '000000';
+    const answers = new Map<string, unknown[]>();
+    for (const username of names) {
+      const seen = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await visitor().post('/api/reset-password', { username, code: wrongCode, newPassword: 'brand-new-pw' });
+        seen.push([res.statusCode, res.json()]);
+      }
+      answers.set(username, seen);
+    }
+    const expected = Array(6).fill([400, { message: 'Invalid or expired reset code' }]);
+    for (const username of names) expect(answers.get(username)).toEqual(expected);
+    // The spent code stays void, with the same answer.
+    const late = await visitor().post('/api/reset-password', { username: real.user.username, code, newPassword: 'brand-new-pw' });
+    expect([late.statusCode, late.json()]).toEqual([400, { message: 'Invalid or expired reset code' }]);
+    expect((await visitor().post('/api/login', { username: real.user.username, password: 'secret-pw' })).statusCode).toBe(200);
   });
 
   it.each([

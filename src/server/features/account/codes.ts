@@ -38,15 +38,18 @@ export function sentRecently(user: { verificationPurpose: string | null; verific
 /**
  * Checks a code: 'ok' (and the code is used up), 'invalid' (wrong, expired or none), or
  * 'too-many' once five tries are spent (the code is then void). The try is counted before the
- * comparison, in one UPDATE, so parallel guesses cannot get more than five.
+ * comparison, in one UPDATE, so parallel guesses cannot get more than five. With `tellSpent`
+ * false a spent code is just 'invalid', in that one UPDATE: the answer and its work are then the
+ * same for a spent code, no code and no such user (id 0), for a caller who must not learn which.
  */
-export async function consumeCode(db: Db, userId: number, purpose: CodePurpose, code: string): Promise<'ok' | 'invalid' | 'too-many'> {
+export async function consumeCode(db: Db, userId: number, purpose: CodePurpose, code: string, tellSpent = true): Promise<'ok' | 'invalid' | 'too-many'> {
   const [row] = await db
     .update(users)
     .set({ verificationAttempts: sql`${users.verificationAttempts} + 1` })
     .where(and(eq(users.id, userId), eq(users.verificationPurpose, purpose), lt(users.verificationAttempts, CODE_MAX_ATTEMPTS)))
     .returning({ hash: users.verificationCode, expiry: users.verificationCodeExpiry, attempts: users.verificationAttempts });
   if (!row) {
+    if (!tellSpent) return 'invalid';
     const [spent] = await db
       .select({ id: users.id })
       .from(users)
@@ -62,7 +65,7 @@ export async function consumeCode(db: Db, userId: number, purpose: CodePurpose, 
     await clearCode(db, userId);
     return 'ok';
   }
-  return row.attempts >= CODE_MAX_ATTEMPTS ? 'too-many' : 'invalid';
+  return tellSpent && row.attempts >= CODE_MAX_ATTEMPTS ? 'too-many' : 'invalid';
 }
 
 export async function clearCode(db: Db, userId: number): Promise<void> {

@@ -9,6 +9,7 @@ import {
   paymentLinkIdParams,
   PEOPLE_MSG,
   phoneBodySchema,
+  removePhoneBodySchema,
   requestResetBodySchema,
   resetPasswordBodySchema,
   settingsSchema,
@@ -20,6 +21,7 @@ import { requireUser, signedIn } from '../../plugins/guards.js';
 import {
   addPaymentLink,
   changePassword,
+  changePhoneNumber,
   deleteOwnAccount,
   exportUserData,
   getSettings,
@@ -28,7 +30,6 @@ import {
   resetPassword,
   sendPhoneCode,
   sendResetCode,
-  setPhoneNumber,
   setVisibility,
   verifyPhone,
 } from './service.js';
@@ -71,12 +72,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.put('/me/phone', { ...me, schema: { body: phoneBodySchema, response: { 200: settingsSchema } } }, async (request) =>
-    setPhoneNumber(db, (await requireUser(request)).id, request.body.phoneNumber),
+  // Changing or removing the number checks the password: limited like the other password checks.
+  const passwordCheck = { ...me, config: codeRateLimit, preHandler: passwordAccountLimit };
+  app.put('/me/phone', { ...passwordCheck, schema: { body: phoneBodySchema, response: { 200: settingsSchema } } }, async (request) =>
+    changePhoneNumber(db, app.sms, (await requireUser(request)).id, request.body.currentPassword, request.body.phoneNumber, request.log),
   );
 
-  app.delete('/me/phone', { ...me, schema: { response: { 200: settingsSchema } } }, async (request) =>
-    setPhoneNumber(db, (await requireUser(request)).id, null),
+  app.delete('/me/phone', { ...passwordCheck, schema: { body: removePhoneBodySchema, response: { 200: settingsSchema } } }, async (request) =>
+    changePhoneNumber(db, app.sms, (await requireUser(request)).id, request.body.currentPassword, null, request.log),
   );
 
   app.post('/me/phone/send-code', { ...me, config: codeRateLimit, preHandler: phoneAccountLimit }, async (request, reply) => {
@@ -90,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => verifyPhone(db, (await requireUser(request)).id, request.body.code),
   );
 
-  app.post('/me/password', { ...me, config: codeRateLimit, preHandler: passwordAccountLimit, schema: { body: changePasswordBodySchema } }, async (request, reply) => {
+  app.post('/me/password', { ...passwordCheck, schema: { body: changePasswordBodySchema } }, async (request, reply) => {
     const user = await requireUser(request);
     const persistent = await app.sessions.isPersistent(request);
     await changePassword(db, user.id, request.body.currentPassword, request.body.newPassword);
@@ -113,7 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
   });
 
-  app.delete('/me', { ...me, config: codeRateLimit, preHandler: passwordAccountLimit, schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
+  app.delete('/me', { ...passwordCheck, schema: { body: deleteAccountBodySchema } }, async (request, reply) => {
     const user = await requireUser(request);
     await deleteOwnAccount(db, app.storage, user.id, request.body.password, request.log);
     await app.sessions.end(request, reply);

@@ -1,5 +1,6 @@
 import { MAX_PAYMENT_LINKS, PEOPLE_MSG, type Settings } from '../../../shared/people.js';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
+import { SECURITY_MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { SmsSender } from '../../plugins/sms.js';
@@ -61,12 +62,30 @@ export async function removePaymentLink(db: Db, userId: number, id: number): Pro
   if (!(await deletePaymentLink(db, userId, id))) throw notFound(PEOPLE_MSG.paymentLinkNotFound);
 }
 
-/** Sets the phone number; a new number is unverified and any pending phone code is void. */
-export async function setPhoneNumber(db: Db, userId: number, phoneNumber: string | null): Promise<Settings> {
+/**
+ * Sets (or with null removes) the phone number after checking the password: the number is where
+ * reset codes go, so a borrowed, signed-in browser must not be able to point it elsewhere. A new
+ * number is unverified, and any pending code is void. A verified number that is replaced or removed
+ * is told by SMS, so its owner learns of a change they did not make.
+ */
+export async function changePhoneNumber(
+  db: Db,
+  sms: SmsSender,
+  userId: number,
+  currentPassword: string,
+  phoneNumber: string | null,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<Settings> {
   const user = await findUserById(db, userId);
-  if (user && user.phoneNumber !== phoneNumber) {
+  if (!user || !(await verifyPassword(user.password, currentPassword))) throw badRequest(PEOPLE_MSG.currentPasswordWrong);
+  if (user.phoneNumber !== phoneNumber) {
     await updateUser(db, userId, { phoneNumber, isPhoneVerified: false });
-    if (user.verificationPurpose === 'phone') await clearCode(db, userId);
+    if (user.verificationPurpose) await clearCode(db, userId);
+    if (user.phoneNumber && user.isPhoneVerified) {
+      const notice = phoneNumber ? SECURITY_MSG.phoneChangedNotice(PRODUCT_NAME) : SECURITY_MSG.phoneRemovedNotice(PRODUCT_NAME);
+      // The change is made either way: a notice that cannot be sent is logged, not an error.
+      await sms.send(user.phoneNumber, notice).catch((err: unknown) => log.warn({ err }, 'could not send the phone change notice'));
+    }
   }
   return getSettings(db, userId);
 }
@@ -128,23 +147,28 @@ export async function deleteOwnAccount(
 }
 
 /**
- * Sends a reset code by SMS when the user exists and has a phone number. Runs after the answer has
+ * Sends a reset code by SMS when the user exists and has a verified phone number. Runs after the answer has
  * gone, so the answer (and its timing) is the same whether or not the user exists.
  */
 export async function sendResetCode(db: Db, sms: SmsSender, username: string): Promise<void> {
   const user = await findUserByUsername(db, username);
-  if (!user?.phoneNumber || sentRecently(user, 'reset')) return;
+  // Only a verified number: one merely typed into Settings may not be the owner's.
+  if (!user?.phoneNumber || !user.isPhoneVerified || sentRecently(user, 'reset')) return;
   const code = await issueCode(db, user.id, 'reset');
   await sms.send(user.phoneNumber, codeText(code, 'password reset'));
 }
 
-/** Sets a new password with a valid reset code; answers the user's id (whose sessions must end). */
+/**
+ * Sets a new password with a valid reset code; answers the user's id (whose sessions must end).
+ * Every failure has one answer, in the same work (a lookup and one counting UPDATE, against id 0
+ * for a name nobody has): a wrong, expired, spent or never-sent code of a real or hidden account,
+ * and any code for an unknown name. Telling "too many wrong codes" to a real account only would
+ * tell which names exist.
+ */
 export async function resetPassword(db: Db, username: string, code: string, newPassword: string): Promise<number> {
   const user = await findUserByUsername(db, username);
-  if (!user) throw badRequest(PEOPLE_MSG.resetInvalid);
-  const outcome = await consumeCode(db, user.id, 'reset', code);
-  if (outcome === 'too-many') throw badRequest(PEOPLE_MSG.codeTooManyTries);
-  if (outcome !== 'ok') throw badRequest(PEOPLE_MSG.resetInvalid);
+  const outcome = await consumeCode(db, user?.id ?? 0, 'reset', code, false);
+  if (!user || outcome !== 'ok') throw badRequest(PEOPLE_MSG.resetInvalid);
   await updateUser(db, user.id, { password: await hashPassword(newPassword) });
   return user.id;
 }

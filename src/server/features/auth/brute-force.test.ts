@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { loadConfig } from '../../config.js';
+import { getSecret } from '../../db/secrets.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 
 /**
@@ -167,6 +168,99 @@ describe('behind a reverse proxy that appends to X-Forwarded-For', () => {
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([...Array(LIMIT).fill(401), 429]);
+  });
+});
+
+// ---- Lockouts that cannot be lifted by others, and the owner's known devices ----
+
+describe('a lockout stays until its window ends', () => {
+  it('flooding the limiter with 5,000 other usernames keeps the lock (POST /api/reset-password)', async () => {
+    const attempt = await targets.find((x) => x.name.startsWith('POST /api/reset-password'))!.account(perAccount);
+    for (let i = 0; i < LIMIT; i++) await attempt(nextIp(), i);
+    expect((await attempt(nextIp(), 50)).statusCode).toBe(429);
+    // 5,000 attempts at other names, from 250 addresses (each within its per-address limit).
+    for (let batch = 0; batch < 100; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          new TestClient(perAccount.app, nextIp()).post('/api/reset-password', { username: `flood_${batch}_${i}`, code: '123456', newPassword: 'new-password' }),
+        ),
+      );
+      expect(answers.every((a) => a.statusCode === 400)).toBe(true);
+    }
+    const still = await attempt(nextIp(), 51);
+    expect(still.statusCode).toBe(429);
+    expect(still.json().message).toMatch(new RegExp(`^${MSG.tooManyRequests} \\(in 1[45] minutes\\)$`));
+  }, 240_000);
+});
+
+describe('device cookies: the owner still signs in while strangers have the account locked', () => {
+  /** An account, the browser it was made in (a known device), and the lock strangers put on it. */
+  async function lockedAccount() {
+    const username = uniqueName('Owner');
+    const device = new TestClient(perAccount.app, nextIp());
+    await device.register(username, 'right-password');
+    expect(device.cookies.get('device')).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
+    for (let i = 0; i < LIMIT; i++) await new TestClient(perAccount.app, nextIp()).post('/api/login', { username, password: `guess-${i}` });
+    const stranger = await new TestClient(perAccount.app, nextIp()).post('/api/login', { username, password: 'right-password' });
+    expect(stranger.statusCode).toBe(429);
+    return { username, device };
+  }
+  const login = (c: TestClient, username: string, password = 'right-password') => c.post('/api/login', { username, password });
+
+  it('a known device signs in during the lock (any letter case), and again after that', async () => {
+    const { username, device } = await lockedAccount();
+    const before = device.cookies.get('device');
+    const res = await login(device, username.toUpperCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username });
+    // Each sign-in gives the device a new cookie, with a fresh budget.
+    expect(device.cookies.get('device')).not.toBe(before);
+    expect((await login(device, username)).statusCode).toBe(200);
+  });
+
+  it('an unknown device does not, even with the right password', async () => {
+    const { username } = await lockedAccount();
+    const res = await login(new TestClient(perAccount.app, nextIp()), username);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(new RegExp(`^${MSG.tooManyRequests}`));
+  });
+
+  it("a forged, altered or other user's device cookie gives nothing", async () => {
+    const { username, device } = await lockedAccount();
+    const genuine = device.cookies.get('device')!;
+    const [id, signature] = genuine.split('.') as [string, string];
+    const otherDevice = new TestClient(perAccount.app, nextIp());
+    await otherDevice.register(uniqueName('other'), 'right-password');
+    const forgeries = [
+      `${id}.${'A'.repeat(43)}`,
+      `${'B'.repeat(22)}.${signature}`,
+      `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}.${signature}`,
+      otherDevice.cookies.get('device')!,
+      'garbage',
+      '',
+    ];
+    for (const value of forgeries) {
+      const c = new TestClient(perAccount.app, nextIp());
+      c.cookies.set('device', value);
+      expect((await login(c, username)).statusCode).toBe(429);
+    }
+    // The other user's device is known for that user only.
+    expect((await login(otherDevice, username)).statusCode).toBe(429);
+  });
+
+  it('a known device has a smaller budget of its own; spent, it is refused like any other browser while the account is locked', async () => {
+    const { username, device } = await lockedAccount();
+    // A quarter of the account's budget, at least one: here one attempt.
+    expect((await login(device, username, 'wrong-password')).statusCode).toBe(401);
+    expect((await login(device, username, 'right-password')).statusCode).toBe(429);
+  });
+
+  it('the signing secret is made once per database, the same for every caller', async () => {
+    const [a, b] = await Promise.all([getSecret(perAccount.app.db, 'test-secret'), getSecret(perAccount.app.db, 'test-secret')]);
+    expect(a).toMatch(/^[\w-]{43}$/);
+    expect(b).toBe(a);
+    expect(await getSecret(perAccount.app.db, 'test-secret')).toBe(a);
+    expect(await getSecret(perAccount.app.db, 'another-secret')).not.toBe(a);
   });
 });
 

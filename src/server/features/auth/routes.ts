@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csrfTokenSchema, loginBodySchema, registerBodySchema, sessionUserSchema } from '../../../shared/auth.js';
-import { perAccountLimit, usernameKey } from '../../plugins/account-limit.js';
+import { loginLimit } from '../../plugins/account-limit.js';
 import { requireUser } from '../../plugins/guards.js';
 import { authenticate, registerUser } from './service.js';
 
@@ -11,7 +11,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: app.config.authRateLimit.windowMs,
   };
   // Besides the limit per address, one per account: password guesses from many addresses add up.
-  const loginAccountLimit = perAccountLimit(app, 'login', usernameKey);
+  // A browser that signed in to the account before has a budget of its own (device cookies).
+  const loginAccountLimit = loginLimit(app, app.devices);
 
   app.get('/csrf-token', { schema: { response: { 200: csrfTokenSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -29,6 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await registerUser(app.db, request.body);
       await app.sessions.start(request, reply, user.id, false);
+      await app.devices.issue(reply, user.username);
       return reply.status(201).send(user);
     },
   );
@@ -40,6 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { username, password, rememberMe } = request.body;
       const user = await authenticate(app.db, username, password);
       await app.sessions.start(request, reply, user.id, rememberMe);
+      await app.devices.issue(reply, user.username);
       return user;
     },
   );

@@ -110,11 +110,14 @@ describe('a session ends', () => {
     const name = uniqueName('reset');
     const here = client();
     const user = await here.register(name, 'forgotten-pw');
-    await here.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15550177' } });
+    await here.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15550177', currentPassword: 'forgotten-pw' } });
+    // Reset codes go only to a verified number.
+    await here.post('/api/me/phone/send-code');
+    expect((await here.post('/api/me/phone/verify', { code: await lastCode(t, '+15550177') })).statusCode).toBe(200);
     const remembered = client();
     await remembered.post('/api/login', { username: name, password: 'forgotten-pw', rememberMe: true });
     await client().post('/api/request-reset', { username: name });
-    const code = await lastCode(t, '+15550177');
+    const code = await lastCode(t, '+15550177', 'password reset');
     expect((await client().post('/api/reset-password', { username: name, code, newPassword: 'brand-new-pw' })).statusCode).toBe(200);
     expect((await here.get('/api/user')).statusCode).toBe(401);
     expect((await remembered.get('/api/user')).statusCode).toBe(401);
@@ -141,4 +144,73 @@ describe('a session ends', () => {
     expect((await victim.get('/api/user')).statusCode).toBe(401);
     expect(await sessionCount(user.id)).toBe(0);
   });
+});
+
+describe('absolute session lifetime', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  /** Moves a session's sign-in into the past (and its expiry to a time from now), as if it had been in use all along. */
+  const age = async (userId: number, createdMsAgo: number, expiresInMs: number) =>
+    t.app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - createdMsAgo), expiresAt: new Date(Date.now() + expiresInMs) })
+      .where(eq(sessions.userId, userId));
+  const row = async (userId: number) => (await t.app.db.select().from(sessions).where(eq(sessions.userId, userId)))[0];
+
+  it('a 400-day-old "Remember me" session is refused, however recently it was renewed, and is purged', async () => {
+    const name = uniqueName('old');
+    const user = await client().register(name, 'secret-pw');
+    await t.app.db.delete(sessions).where(eq(sessions.userId, user.id));
+    const c = client();
+    await c.post('/api/login', { username: name, password: 'secret-pw', rememberMe: true });
+    await age(user.id, 400 * DAY, 20 * DAY);
+    const res = await c.get('/api/user');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'You must be signed in' });
+    // It was not renewed either.
+    expect((await row(user.id))!.expiresAt.getTime()).toBeLessThan(Date.now() + 21 * DAY);
+    expect(await t.app.sessions.purgeExpired()).toBeGreaterThanOrEqual(1);
+    expect(await sessionCount(user.id)).toBe(0);
+  });
+
+  it('renewal of an active session never moves its expiry, or its cookie\'s, past 30 days after sign-in', async () => {
+    const name = uniqueName('busy');
+    const user = await client().register(name, 'secret-pw');
+    await t.app.db.delete(sessions).where(eq(sessions.userId, user.id));
+    const c = client();
+    await c.post('/api/login', { username: name, password: 'secret-pw', rememberMe: true });
+    // Signed in 29 days and 20 hours ago, used every day: the last renewal left half an hour.
+    await age(user.id, 29 * DAY + 20 * 60 * 60 * 1000, 30 * 60 * 1000);
+    const res = await c.get('/api/user');
+    expect(res.statusCode).toBe(200);
+    const { createdAt, expiresAt } = (await row(user.id))!;
+    const end = createdAt.getTime() + 30 * DAY;
+    expect(expiresAt.getTime()).toBe(end);
+    const cookie = (res.cookies as { name: string; expires?: Date }[]).find((k) => k.name === 'sid');
+    expect(cookie?.expires?.getTime()).toBeLessThanOrEqual(end);
+    // Past that moment it is over, in use or not.
+    await t.app.db.update(sessions).set({ createdAt: new Date(Date.now() - 30 * DAY - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await c.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('the absolute age is SESSION_MAX_AGE_DAYS, and holds for browser sessions too', async () => {
+    const short = await createTestApp({ SESSION_MAX_AGE_DAYS: '2' });
+    try {
+      expect(short.config.sessionMaxAgeMs).toBe(2 * DAY);
+      const c = new TestClient(short.app);
+      const user = await c.register(uniqueName('short'));
+      const fresh = await c.post('/api/login', { username: user.username, password: 'secret-pw', rememberMe: true });
+      // A new "Remember me" cookie lasts only as long as the session may.
+      const expires = (fresh.cookies as { name: string; expires?: Date }[]).find((k) => k.name === 'sid')!.expires!.getTime();
+      expect(expires).toBeLessThanOrEqual(Date.now() + 2 * DAY);
+      expect(expires).toBeGreaterThan(Date.now() + 2 * DAY - 60_000);
+      const browser = new TestClient(short.app);
+      await browser.login(user.username, 'secret-pw');
+      // Active an hour ago (the idle day is far off), but signed in two days ago.
+      await short.app.db.update(sessions).set({ createdAt: new Date(Date.now() - 2 * DAY - 60_000), expiresAt: new Date(Date.now() + 23 * 60 * 60 * 1000) });
+      expect((await browser.get('/api/user')).statusCode).toBe(401);
+      expect((await c.get('/api/user')).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { BadgeCheck, MessageSquareText, Phone, ShieldAlert, Trash2 } from 'lucid
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CODE_LENGTH } from '../../../../shared/constants.js';
-import { CODE_TTL_MINUTES, type Settings } from '../../../../shared/people.js';
+import { CODE_TTL_MINUTES, PEOPLE_MSG, type Settings } from '../../../../shared/people.js';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
@@ -12,38 +12,46 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/request';
 import { useRemovePhone, useSavePhone, useSendPhoneCode, useVerifyPhone } from '../api';
 import { phoneFormSchema, verifyCodeFormSchema } from '../lib/settings-schemas';
+import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { SettingsSection } from './settings-section';
 
 const failed = (title: string) => (error: unknown) =>
   toast({ variant: 'destructive', title, description: getErrorMessage(error) });
 
-function PhoneNumberForm({ phoneNumber }: { phoneNumber: string | null }) {
+/** The number is where password reset codes go: a change asks for the password again. */
+function PhoneNumberForm({ phoneNumber, username }: { phoneNumber: string | null; username: string }) {
   const save = useSavePhone();
   const {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isDirty },
   } = useForm({
     resolver: zodResolver(phoneFormSchema),
-    values: { phoneNumber: phoneNumber ?? '' },
+    values: { phoneNumber: phoneNumber ?? '', currentPassword: '' },
   });
 
-  const onSubmit = handleSubmit(({ phoneNumber: next }) => {
-    save.mutate(next, {
+  const onSubmit = handleSubmit((body) => {
+    save.mutate(body, {
       onSuccess: (settings) => {
-        reset({ phoneNumber: settings.phoneNumber ?? '' });
+        reset({ phoneNumber: settings.phoneNumber ?? '', currentPassword: '' });
         toast({
           title: 'Phone number saved',
           description: settings.isPhoneVerified ? undefined : 'Send yourself a verification code to verify it.',
         });
       },
-      onError: failed('Could not save the phone number'),
+      onError: (error) => {
+        const message = getErrorMessage(error);
+        if (message === PEOPLE_MSG.currentPasswordWrong) setError('currentPassword', { message }, { shouldFocus: true });
+        toast({ variant: 'destructive', title: 'Could not save the phone number', description: message });
+      },
     });
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+    <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <TextField
         id="settings-phone"
         label="Phone number"
@@ -53,6 +61,14 @@ function PhoneNumberForm({ phoneNumber }: { phoneNumber: string | null }) {
         placeholder="+15550102000"
         error={errors.phoneNumber?.message}
         {...register('phoneNumber')}
+      />
+      <TextField
+        id="settings-phone-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
       />
       <Button
         type="submit"
@@ -64,6 +80,32 @@ function PhoneNumberForm({ phoneNumber }: { phoneNumber: string | null }) {
         Save
       </Button>
     </form>
+  );
+}
+
+/** Removing the number asks for the password in a dialog; a wrong one is shown at its field. */
+function RemovePhoneButton({ username }: { username: string }) {
+  const remove = useRemovePhone();
+  return (
+    <PasswordConfirmDialog
+      trigger={
+        <>
+          <Trash2 aria-hidden="true" />
+          Remove number
+        </>
+      }
+      triggerVariant="outline"
+      username={username}
+      id="remove-phone"
+      title="Remove your phone number?"
+      description="Without a verified number you cannot reset a forgotten password, and your profile no longer shows you as verified."
+      confirmLabel="Remove number"
+      pending={remove.isPending}
+      onConfirm={async (password) => {
+        await remove.mutateAsync(password);
+        toast({ title: 'Phone number removed' });
+      }}
+    />
   );
 }
 
@@ -146,14 +188,7 @@ function VerifyPhone({ phoneNumber }: { phoneNumber: string }) {
 
 /** Phone number: set, change, verify by SMS, remove. A verified number marks the profile. */
 export function PhoneSection({ settings }: { settings: Settings }) {
-  const remove = useRemovePhone();
-  const { phoneNumber, isPhoneVerified } = settings;
-
-  const onRemove = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Phone number removed' }),
-      onError: failed('Could not remove the phone number'),
-    });
+  const { phoneNumber, isPhoneVerified, username } = settings;
 
   return (
     <SettingsSection
@@ -177,15 +212,12 @@ export function PhoneSection({ settings }: { settings: Settings }) {
               </Badge>
             )}
           </p>
-          <Button variant="outline" onClick={onRemove} disabled={remove.isPending} aria-busy={remove.isPending}>
-            {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-            Remove number
-          </Button>
+          <RemovePhoneButton username={username} />
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">You have not added a phone number.</p>
       )}
-      <PhoneNumberForm phoneNumber={phoneNumber} />
+      <PhoneNumberForm phoneNumber={phoneNumber} username={username} />
       {phoneNumber && !isPhoneVerified ? <VerifyPhone key={phoneNumber} phoneNumber={phoneNumber} /> : null}
     </SettingsSection>
   );

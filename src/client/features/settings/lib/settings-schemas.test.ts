@@ -30,14 +30,18 @@ describe('paymentLinkFormSchema', () => {
 describe('phoneFormSchema', () => {
   it('takes numbers as people type them', () => {
     expect(normalizePhoneNumber('+1 (555) 010-2000')).toBe('+15550102000');
-    expect(phoneFormSchema.parse({ phoneNumber: '+44 20 7946 0958' })).toEqual({ phoneNumber: '+442079460958' });
-    expect(phoneFormSchema.parse({ phoneNumber: '5550102000' })).toEqual({ phoneNumber: '5550102000' });
+    expect(phoneFormSchema.parse({ phoneNumber: '+44 20 7946 0958', currentPassword: 'pw' })).toEqual({ phoneNumber: '+442079460958', currentPassword: 'pw' });
+    expect(phoneFormSchema.parse({ phoneNumber: '5550102000', currentPassword: 'pw' })).toEqual({ phoneNumber: '5550102000', currentPassword: 'pw' });
   });
 
   it("rejects what the phone rule rejects, with its message", () => {
     for (const phoneNumber of ['', '+0123456', '1', '+1234567890123456', 'call me', '+1 555 abc']) {
-      expect(firstMessage(phoneFormSchema.safeParse({ phoneNumber }))).toBe('Please enter a valid phone number');
+      expect(firstMessage(phoneFormSchema.safeParse({ phoneNumber, currentPassword: 'pw' }))).toBe('Please enter a valid phone number');
     }
+  });
+
+  it('asks for the current password, as the server does', () => {
+    expect(firstMessage(phoneFormSchema.safeParse({ phoneNumber: '+15550102000', currentPassword: '' }))).toBe('Password is required');
   });
 });
 

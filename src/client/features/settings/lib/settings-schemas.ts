@@ -8,6 +8,7 @@ import {
   changePasswordBodySchema,
   codeSchema,
   PEOPLE_MSG,
+  phoneBodySchema,
   SUPPORT_DESCRIPTION_MAX,
 } from '../../../../shared/people.js';
 
@@ -24,6 +25,7 @@ export function normalizePhoneNumber(value: string): string {
 
 export const phoneFormSchema = z.object({
   phoneNumber: z.string().transform(normalizePhoneNumber).pipe(phoneNumberSchema),
+  currentPassword: phoneBodySchema.shape.currentPassword,
 });
 
 /** The 6-digit SMS code; spaces typed or pasted in the middle are ignored. */
