@@ -29,6 +29,7 @@ import { profilesRoutes } from './features/profiles/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { supportRoutes } from './features/support/routes.js';
+import { sweepUnusedUploads } from './features/uploads/repository.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { registerClient } from './plugins/client.js';
 import { type Csrf, createCsrf } from './plugins/csrf.js';
@@ -247,6 +248,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'could not purge expired sessions'));
     const expired = await expireItems(database.db).catch((err) => app.log.warn({ err }, 'could not expire items'));
     if (expired) app.log.info({ expired }, 'items past their expiry marked expired');
+    const swept = await sweepUnusedUploads(database.db, storage, config.unusedUploadHours, app.log).catch((err) =>
+      app.log.warn({ err }, 'could not remove unused uploads'),
+    );
+    if (swept) app.log.info({ swept }, 'uploads no item used removed');
   };
   await housekeeping();
   const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);

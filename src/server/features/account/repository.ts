@@ -21,11 +21,6 @@ export async function selectPaymentLinks(db: Db, userId: number) {
     .orderBy(asc(userPaymentIds.createdAt), asc(userPaymentIds.id));
 }
 
-export async function countPaymentLinks(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userPaymentIds).where(eq(userPaymentIds.userId, userId));
-  return Number(row?.n ?? 0);
-}
-
 export async function selectActiveVendor(db: Db, id: number) {
   const [row] = await db
     .select()

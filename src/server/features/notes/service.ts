@@ -8,7 +8,9 @@ import {
   type updateNoteBodySchema,
 } from '../../../shared/people.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
+import { linkedUsers } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
+import { withinTotal } from '../../plugins/quotas.js';
 import { findUserByUsername } from '../auth/repository.js';
 import {
   deleteNote,
@@ -75,14 +77,14 @@ export async function listLinks(db: Db, me: number): Promise<{ links: Link[]; li
   return { links: links.map(toLink), linkedBy: linkedBy.map(toLink) };
 }
 
-/** Links another user (by name, any letter case); note access starts withheld. */
-export async function createLink(db: Db, me: number, username: string): Promise<Link> {
+/** Links another user (by name, any letter case); note access starts withheld. At most `max` links (LINKED_USER_LIMIT). */
+export async function createLink(db: Db, me: number, username: string, max: number): Promise<Link> {
   const other = await findUserByUsername(db, username);
   if (!other) throw notFound(PEOPLE_MSG.userNotFound);
   if (other.id === me) throw badRequest(PEOPLE_MSG.linkSelf);
   let id: number;
   try {
-    id = await insertLink(db, me, other.id);
+    id = await withinTotal(db, 'linkedUsers', me, max, { table: linkedUsers, owner: linkedUsers.userId }, (tx) => insertLink(tx, me, other.id));
   } catch (err) {
     // The same link asked for twice: the unique index on the pair decides, also between racing requests.
     if (sqlState(err) === UNIQUE_VIOLATION) throw badRequest(PEOPLE_MSG.linkExists);

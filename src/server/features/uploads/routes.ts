@@ -3,11 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ITEM_MSG, UPLOAD_MAX_BYTES, uploadResultSchema } from '../../../shared/items.js';
 import { AppError, badRequest } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
+import { rateQuota } from '../../plugins/quotas.js';
+import { createSlots } from '../../plugins/slots.js';
 import { processAndStoreImage } from './images.js';
+import { recordUpload } from './repository.js';
 
 /** POST /api/upload-image: one image in the multipart field `image`. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/upload-image', { preValidation: signedIn, schema: { response: { 201: uploadResultSchema } } }, async (request, reply) => {
+  const decodes = createSlots(app.config.imageDecodeConcurrency);
+  // Per-user upload quotas, checked before the body is read: a refused upload costs no memory.
+  app.post('/upload-image', { preValidation: signedIn, preHandler: rateQuota(app, 'uploadsPerHour', 'uploadsPerDay'), schema: { response: { 201: uploadResultSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
     if (!request.isMultipart()) throw new AppError(415, ITEM_MSG.imageMissing);
 
@@ -31,7 +36,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
     if (!image || image.length === 0) throw badRequest(ITEM_MSG.imageMissing);
-    const stored = await processAndStoreImage(app.storage, image, user.id);
+    const { key, ...stored } = await processAndStoreImage(app.storage, image, user.id, decodes);
+    await recordUpload(app.db, user.id, key);
     return reply.status(201).send(stored);
   });
 };
