@@ -27,6 +27,8 @@ export const QUOTA_MSG = {
     const verb = kind.startsWith('uploads') ? 'upload' : 'add';
     return `You can ${verb} up to ${max} ${what} ${per}. Please try again in ${waitText(retryAfterSeconds)}.`;
   },
+  /** More uploads at once from one account than the server takes (429, Retry-After a few seconds). */
+  uploadsUnderWay: 'Please wait for your other uploads to finish, then try again.',
   paymentLinks: (max: number) => `You can add up to ${max} payment links`,
   linkedUsers: (max: number) => `You can link up to ${max} people. Remove a link to add another.`,
   blocks: (max: number) => `You can block up to ${max} people. Unblock someone to block another.`,

@@ -54,7 +54,7 @@ async function upload(client: HttpClient, image: Buffer, base = client.base): Pr
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { message?: string; imageUrl?: string } };
 }
 
-it('five 49-megapixel uploads at once and a burst of 40 keep the server under 300 MB; honest uploads succeed, the burst past the quota gets 429', async () => {
+it('five 49-megapixel uploads at once and a burst of 40 from one account keep the server under 300 MB; honest uploads succeed, the burst past the quota gets 429', async () => {
   const photos = await Promise.all([1, 2, 3, 4, 5].map(photo49MP));
   for (const p of photos) expect(p.length).toBeLessThan(10 * 1000 * 1000);
   expect(await sharp(photos[0]).metadata()).toMatchObject({ width: 7000, height: 7000 });
@@ -74,8 +74,13 @@ it('five 49-megapixel uploads at once and a burst of 40 keep the server under 30
   const sampler = setInterval(() => samples.push(rssBytes(a.pid)), 100);
   const [honestResults, burstResults] = await Promise.all([
     Promise.all(honest.map((client, i) => upload(client, photos[i]!))),
-    // Half of the burst through each process: one quota for the account, wherever it lands.
-    Promise.all(Array.from({ length: BURST }, (_, i) => upload(attacker, burstImage, i % 2 ? b.url : a.url))),
+    // Two at a time through each process (as many as one account may have under way in each): one
+    // quota for the account, wherever its uploads land.
+    (async () => {
+      const results: Awaited<ReturnType<typeof upload>>[] = [];
+      for (let i = 0; i < BURST; i += 4) results.push(...(await Promise.all([a, a, b, b].map((s) => upload(attacker, burstImage, s.url)))));
+      return results;
+    })(),
   ]);
   clearInterval(sampler);
   samples.push(rssBytes(a.pid));
