@@ -51,7 +51,7 @@ const envSchema = z
     LINKED_USER_LIMIT: positiveInt('LINKED_USER_LIMIT').default(200),
     BLOCK_LIMIT: positiveInt('BLOCK_LIMIT').default(500),
     UNUSED_UPLOAD_HOURS: positiveInt('UNUSED_UPLOAD_HOURS').max(24 * 30, 'must be at most 720').default(24),
-    IMAGE_DECODE_CONCURRENCY: positiveInt('IMAGE_DECODE_CONCURRENCY').max(64, 'must be at most 64').default(2),
+    IMAGE_DECODE_CONCURRENCY: positiveInt('IMAGE_DECODE_CONCURRENCY').max(64, 'must be at most 64').default(1),
     TRUST_PROXY: boolText.default(false),
     ITEM_TTL_DAYS: positiveInt('ITEM_TTL_DAYS').max(365, 'must be at most 365').default(30),
     MAP_TILE_URL: z
