@@ -63,10 +63,20 @@ describe('upload quotas', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('sweep of unused uploads', () => {
+  // An app of its own without upload quotas: these tests upload more than the quotas above allow.
+  let quotaApp: TestApp;
+  beforeAll(async () => {
+    quotaApp = t;
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+    t = quotaApp;
+  });
   const backdate = (url: string, hours: number) =>
     t.app.db.execute(sql`update uploads set created_at = now() - make_interval(hours => ${hours}::int) where key = ${path.basename(url)}`);
   const sweep = () => sweepUnusedUploads(t.app.db, t.app.storage, t.config.unusedUploadHours, console);
