@@ -28,6 +28,7 @@ import { profilesRoutes } from './features/profiles/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { supportRoutes } from './features/support/routes.js';
+import { sweepUnusedUploads } from './features/uploads/repository.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { clientPlugin } from './plugins/client.js';
 import { type Csrf, csrfPlugin } from './plugins/csrf.js';
@@ -137,13 +138,17 @@ const housekeepingPlugin = fp(
       await app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'could not purge expired sessions'));
       const expired = await expireItems(app.db).catch((err) => app.log.warn({ err }, 'could not expire items'));
       if (expired) app.log.info({ expired }, 'items past their expiry marked expired');
+      const swept = await sweepUnusedUploads(app.db, app.storage, app.config.unusedUploadHours, app.log).catch((err) =>
+        app.log.warn({ err }, 'could not remove unused uploads'),
+      );
+      if (swept) app.log.info({ swept }, 'uploads no item used removed');
     };
     await housekeeping();
     const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'housekeeping', dependencies: ['database', 'sessions'] },
+  { name: 'housekeeping', dependencies: ['database', 'sessions', 'storage'] },
 );
 
 /**

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_PAYMENT_LINKS } from '../shared/people.js';
 
 /** Thrown when the environment cannot make a working configuration; main prints it and exits. */
 export class ConfigError extends Error {
@@ -43,6 +44,16 @@ const envSchema = z
     RATE_LIMIT_NAMESPACE: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _, :, . or -').default('rl:'),
     MESSAGE_RATE_LIMIT_MAX: positiveInt('MESSAGE_RATE_LIMIT_MAX').default(30),
     MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt('MESSAGE_RATE_LIMIT_WINDOW_SECONDS').default(60),
+    UPLOAD_LIMIT_PER_HOUR: positiveInt('UPLOAD_LIMIT_PER_HOUR').default(30),
+    UPLOAD_LIMIT_PER_DAY: positiveInt('UPLOAD_LIMIT_PER_DAY').default(100),
+    ITEM_LIMIT_PER_DAY: positiveInt('ITEM_LIMIT_PER_DAY').default(30),
+    NOTE_LIMIT_PER_DAY: positiveInt('NOTE_LIMIT_PER_DAY').default(100),
+    SUPPORT_LIMIT_PER_DAY: positiveInt('SUPPORT_LIMIT_PER_DAY').default(10),
+    PAYMENT_LINK_LIMIT: positiveInt('PAYMENT_LINK_LIMIT').default(MAX_PAYMENT_LINKS),
+    LINKED_USER_LIMIT: positiveInt('LINKED_USER_LIMIT').default(200),
+    BLOCK_LIMIT: positiveInt('BLOCK_LIMIT').default(500),
+    UNUSED_UPLOAD_HOURS: positiveInt('UNUSED_UPLOAD_HOURS').max(24 * 30, 'must be at most 720').default(24),
+    IMAGE_DECODE_CONCURRENCY: positiveInt('IMAGE_DECODE_CONCURRENCY').max(64, 'must be at most 64').default(1),
     TRUST_PROXY: z.string().optional(),
     ITEM_TTL_DAYS: positiveInt('ITEM_TTL_DAYS').max(365, 'must be at most 365').default(30),
     MAP_TILE_URL: z
@@ -107,6 +118,24 @@ export interface Config {
   rateLimitNamespace: string;
   /** Messages one signed-in user may send (both message routes together) per window. */
   messageRateLimit: { max: number; windowMs: number };
+  /**
+   * What one user may do (docs/decisions/009-quotas.md): rates per hour or day (429 past them) and
+   * totals of things kept (409 past them). Admins are exempt from all but the upload rates.
+   */
+  quotas: {
+    uploadsPerHour: number;
+    uploadsPerDay: number;
+    itemsPerDay: number;
+    notesPerDay: number;
+    supportRequestsPerDay: number;
+    paymentLinks: number;
+    linkedUsers: number;
+    blocks: number;
+  };
+  /** An upload no item uses is removed once it is this old (hourly sweep). */
+  unusedUploadHours: number;
+  /** Images decoded at once; more uploads wait their turn (each decode of a large photo takes memory). */
+  imageDecodeConcurrency: number;
   /**
    * Which X-Forwarded-For entries name the client: none (false), the one this many proxies back (a
    * hop count: each proxy appends the address it saw), or the first not sent by one of these
@@ -257,6 +286,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    quotas: {
+      uploadsPerHour: e.UPLOAD_LIMIT_PER_HOUR,
+      uploadsPerDay: e.UPLOAD_LIMIT_PER_DAY,
+      itemsPerDay: e.ITEM_LIMIT_PER_DAY,
+      notesPerDay: e.NOTE_LIMIT_PER_DAY,
+      supportRequestsPerDay: e.SUPPORT_LIMIT_PER_DAY,
+      paymentLinks: e.PAYMENT_LINK_LIMIT,
+      linkedUsers: e.LINKED_USER_LIMIT,
+      blocks: e.BLOCK_LIMIT,
+    },
+    unusedUploadHours: e.UNUSED_UPLOAD_HOURS,
+    imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
     trustProxy: trustProxy.value,
     logLevel: e.LOG_LEVEL,
     itemTtlDays: e.ITEM_TTL_DAYS,

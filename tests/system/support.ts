@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { imageOf } from '../../src/server/test/images.js';
-import { createScratchDatabase } from '../../src/server/test/harness.js';
+import { createScratchDatabase, UNLIMITED_QUOTAS } from '../../src/server/test/harness.js';
 
 export { createScratchDatabase };
 
@@ -63,6 +63,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '100000',
       MESSAGE_RATE_LIMIT_MAX: '100000',
+      ...UNLIMITED_QUOTAS,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

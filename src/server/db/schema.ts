@@ -329,3 +329,17 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// An uploaded image (its display-size storage key; the thumbnail's key follows from it) with who
+// uploaded it and whether an item uses it. Uploads no item uses are removed once a day old (hourly
+// sweep, features/uploads/repository.ts). A deleted uploader leaves the row (user null) to be swept.
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    inUse: boolean('in_use').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_id_idx').on(t.userId), index('uploads_unused_created_idx').on(t.createdAt).where(sql`NOT ${t.inUse}`)],
+);

@@ -1,14 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages.js';
+import { waitText } from '../../shared/quotas.js';
 import { AppError } from '../errors.js';
 import type { DeviceCookies } from './device-cookie.js';
-
-/** "30 seconds", "15 minutes": how long until a limit lets the caller try again. */
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
 
 /**
  * A per-account limit (ASVS 2.2.1) on top of a route's per-address one: guesses at one

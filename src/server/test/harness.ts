@@ -63,6 +63,15 @@ export function fakeClientDir(): string {
   return dir;
 }
 
+/** Rate quotas no test meets by accident (a test of a quota sets its own value). */
+export const UNLIMITED_QUOTAS = {
+  UPLOAD_LIMIT_PER_HOUR: '1000000',
+  UPLOAD_LIMIT_PER_DAY: '1000000',
+  ITEM_LIMIT_PER_DAY: '1000000',
+  NOTE_LIMIT_PER_DAY: '1000000',
+  SUPPORT_LIMIT_PER_DAY: '1000000',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
@@ -84,6 +93,8 @@ export async function createTestApp(
       SEED_DEMO: 'false',
       AUTH_RATE_LIMIT_MAX: '1000',
       ACCOUNT_RATE_LIMIT_MAX: '1000',
+      // Per-user quotas out of the way of suites about other things; the quota tests set their own.
+      ...UNLIMITED_QUOTAS,
       DATA_DIR: dataDir,
       SMS_OUTBOX_FILE: path.join(dataDir, 'sms-outbox.jsonl'),
       ...env,

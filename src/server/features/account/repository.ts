@@ -16,11 +16,6 @@ export async function selectPaymentLinks(db: Db, userId: number) {
     .orderBy(asc(userPaymentIds.createdAt), asc(userPaymentIds.id));
 }
 
-export async function countPaymentLinks(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userPaymentIds).where(eq(userPaymentIds.userId, userId));
-  return Number(row?.n ?? 0);
-}
-
 export async function selectActiveVendor(db: Db, id: number) {
   const [row] = await db
     .select()
@@ -101,3 +96,6 @@ export async function selectUserData(db: Db, userId: number) {
   ]);
   return { profile, paymentLinks, items, notes, links, supportRequests, conversations, messages, reports };
 }
+
+/** Where a user's payment links are kept, for counting them against PAYMENT_LINK_LIMIT. */
+export const paymentLinksKept = { table: userPaymentIds, owner: userPaymentIds.userId };

@@ -63,7 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...me, schema: { body: addPaymentLinkBodySchema, response: { 201: ownPaymentLinkSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      return reply.status(201).send(await addPaymentLink(db, user.id, request.body.vendorId, request.body.paymentId));
+      return reply.status(201).send(await addPaymentLink(db, user.id, request.body.vendorId, request.body.paymentId, app.config.quotas.paymentLinks));
     },
   );
 

@@ -1,8 +1,9 @@
-import { MAX_PAYMENT_LINKS, PEOPLE_MSG, type Settings } from '../../../shared/people.js';
+import { PEOPLE_MSG, type Settings } from '../../../shared/people.js';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
 import { SECURITY_MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
+import { withinTotal } from '../../plugins/quotas.js';
 import type { SmsSender } from '../../plugins/sms.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { removeUser } from '../admin/service.js';
@@ -10,9 +11,9 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserById, findUserByUsername, updateUser } from '../../users/repository.js';
 import { clearCode, consumeCode, issueCode, sentRecently } from './codes.js';
 import {
-  countPaymentLinks,
   deletePaymentLink,
   insertPaymentLink,
+  paymentLinksKept,
   markForDeletion,
   selectActiveVendor,
   selectActiveVendors,
@@ -49,11 +50,10 @@ export async function setVisibility(db: Db, userId: number, isVisible: boolean):
   return getSettings(db, userId);
 }
 
-/** Adds a payment link with an active vendor (at most MAX_PAYMENT_LINKS per user). */
-export async function addPaymentLink(db: Db, userId: number, vendorId: number, paymentId: string) {
+/** Adds a payment link with an active vendor (at most `max` per user, PAYMENT_LINK_LIMIT; 400 past it as before). */
+export async function addPaymentLink(db: Db, userId: number, vendorId: number, paymentId: string, max: number) {
   if (!(await selectActiveVendor(db, vendorId))) throw badRequest(PEOPLE_MSG.vendorInactive);
-  if ((await countPaymentLinks(db, userId)) >= MAX_PAYMENT_LINKS) throw badRequest(PEOPLE_MSG.tooManyLinks);
-  const id = await insertPaymentLink(db, userId, vendorId, paymentId);
+  const id = await withinTotal(db, 'paymentLinks', userId, max, paymentLinksKept, (tx) => insertPaymentLink(tx, userId, vendorId, paymentId), 400);
   return (await selectPaymentLinks(db, userId)).find((l) => l.id === id)!;
 }
 

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { createSlots } from '../../plugins/slots.js';
 
 // Algorithm.Argon2id: the enum is an ambient const enum, so its value is spelled out here.
 const ARGON2ID = 2;
@@ -12,29 +13,15 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
  * burst of sign-ins runs as many as the thread pool has threads and the process's memory jumps
  * (the allocator keeps what it got). With one per core they finish no later: the work is CPU-bound.
  */
-const MAX_HASHING = Math.max(1, os.availableParallelism());
-let hashing = 0;
-const waiting: Array<() => void> = [];
-
-async function oneAtATimePerCore<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing < MAX_HASHING) hashing++;
-  else await new Promise<void>((resolve) => waiting.push(resolve)); // the finishing hash hands its slot on
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else hashing--;
-  }
-}
+const oneAtATimePerCore = createSlots(Math.max(1, os.availableParallelism()));
 
 export function hashPassword(password: string): Promise<string> {
-  return oneAtATimePerCore(() => hash(password, OPTIONS));
+  return oneAtATimePerCore.run(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await oneAtATimePerCore(() => verify(passwordHash, password));
+    return await oneAtATimePerCore.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

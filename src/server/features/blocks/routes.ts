@@ -12,7 +12,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/blocks', { preValidation: signedIn, schema: { body: createBlockBodySchema, response: { 201: blockSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
-    return reply.status(201).send(await createBlock(app.db, user, request.body.username));
+    return reply.status(201).send(await createBlock(app.db, user, request.body.username, app.config.quotas.blocks));
   });
 
   app.delete('/blocks/:id', { preValidation: signedIn, schema: { params: blockIdParams } }, async (request, reply) => {

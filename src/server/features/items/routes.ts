@@ -10,6 +10,7 @@ import {
 } from '../../../shared/items.js';
 import { ITEM_MSG, itemIdParams } from '../../../shared/items.js';
 import { requireOwnerOrAdmin, requireUser, signedIn } from '../../plugins/guards.js';
+import { rateQuota } from '../../plugins/quotas.js';
 import { changeItem, createItem, getItem, itemOwner, listItems, listMyItems, removeItem } from './service.js';
 
 /** Items: list (nearest or newest first), detail, post, change, delete. */
@@ -30,7 +31,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
     getItem(app.db, request.params.id, await app.sessions.user(request)),
   );
 
-  app.post('/items', { preValidation: signedIn, schema: { body: createItemBodySchema, response: { 201: itemDetailSchema } } }, async (request, reply) => {
+  app.post('/items', { preValidation: signedIn, preHandler: rateQuota(app, 'itemsPerDay'), schema: { body: createItemBodySchema, response: { 201: itemDetailSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
     const item = await createItem(app.db, app.storage, user, request.body, ttl);
     return reply.status(201).send(item);

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../errors.js';
 import type { ItemPageMeta } from '../../plugins/client.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { changeHandover } from '../handover/service.js';
-import { deleteStoredImage } from '../uploads/images.js';
+import { discardImage, markUploadInUse } from '../uploads/repository.js';
 import { approximatePoint, type Point } from './location.js';
 import {
   countListedItems,
@@ -156,7 +156,10 @@ export async function createItem(
   ttlDays: number,
 ): Promise<ItemDetail> {
   const key = storage.keyFromUrl(body.imageUrl);
-  if (!key || key.endsWith('-thumb.webp') || !(await storage.exists(key))) throw badRequest(ITEM_MSG.imageNotOurs);
+  if (!key || key.endsWith('-thumb.webp')) throw badRequest(ITEM_MSG.imageNotOurs);
+  // Marked before the file is checked: from here on the unused-uploads sweep leaves it alone.
+  await markUploadInUse(db, storage, body.imageUrl);
+  if (!(await storage.exists(key))) throw badRequest(ITEM_MSG.imageNotOurs);
   const id = await insertItem(db, {
     userId: user.id,
     title: body.title,
@@ -199,7 +202,7 @@ export async function removeItem(
   if (!deleted) throw notFound(ITEM_MSG.notFound);
   if (deleted.imageStillUsed) return;
   // The item is gone either way; a file left behind by a storage hiccup is only a little waste.
-  await deleteStoredImage(storage, deleted.imageUrl).catch((err) => log.warn({ err, imageUrl: deleted.imageUrl }, 'could not delete image files'));
+  await discardImage(db, storage, deleted.imageUrl).catch((err) => log.warn({ err, imageUrl: deleted.imageUrl }, 'could not delete image files'));
 }
 
 /** My own items in every state (to renew the expired, follow the promised), newest first. */

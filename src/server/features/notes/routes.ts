@@ -13,6 +13,7 @@ import {
   updateNoteBodySchema,
 } from '../../../shared/people.js';
 import { requireOwnerOrAdmin, requireUser, signedIn } from '../../plugins/guards.js';
+import { rateQuota } from '../../plugins/quotas.js';
 import {
   changeNote,
   createLink,
@@ -38,7 +39,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     return getNote(app.db, user.id, request.params.id);
   });
 
-  app.post('/notes', { preValidation: signedIn, schema: { body: createNoteBodySchema, response: { 201: noteSchema } } }, async (request, reply) => {
+  app.post('/notes', { preValidation: signedIn, preHandler: rateQuota(app, 'notesPerDay'), schema: { body: createNoteBodySchema, response: { 201: noteSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
     return reply.status(201).send(await createNote(app.db, user.id, request.body));
   });
@@ -67,7 +68,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/links', { preValidation: signedIn, schema: { body: createLinkBodySchema, response: { 201: linkSchema } } }, async (request, reply) => {
     const user = await requireUser(request);
-    return reply.status(201).send(await createLink(app.db, user, request.body.username));
+    return reply.status(201).send(await createLink(app.db, user, request.body.username, app.config.quotas.linkedUsers));
   });
 
   app.patch(

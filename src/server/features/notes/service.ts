@@ -8,8 +8,10 @@ import {
   type updateNoteBodySchema,
 } from '../../../shared/people.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
+import { linkedUsers } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { SessionUser } from '../../../shared/auth.js';
+import { withinTotal } from '../../plugins/quotas.js';
 import { findUserKnownTo } from '../../users/repository.js';
 import {
   deleteNote,
@@ -84,15 +86,15 @@ export async function listLinks(db: Db, me: number): Promise<{ links: Link[]; li
   return { links: links.map(toLink), linkedBy: linkedBy.map(toLink) };
 }
 
-/** Links another user (by name, any letter case; a hidden one as findUserKnownTo allows); note access starts withheld. */
-export async function createLink(db: Db, user: SessionUser, username: string): Promise<Link> {
+/** Links another user (by name, any letter case; a hidden one as findUserKnownTo allows); note access starts withheld. At most `max` links (LINKED_USER_LIMIT). */
+export async function createLink(db: Db, user: SessionUser, username: string, max: number): Promise<Link> {
   const me = user.id;
   const other = await findUserKnownTo(db, username, user);
   if (!other) throw notFound(PEOPLE_MSG.userNotFound);
   if (other.id === me) throw badRequest(PEOPLE_MSG.linkSelf);
   let id: number;
   try {
-    id = await insertLink(db, me, other.id);
+    id = await withinTotal(db, 'linkedUsers', me, max, { table: linkedUsers, owner: linkedUsers.userId }, (tx) => insertLink(tx, me, other.id));
   } catch (err) {
     // The same link asked for twice: the unique index on the pair decides, also between racing requests.
     if (sqlState(err) === UNIQUE_VIOLATION) throw badRequest(PEOPLE_MSG.linkExists);

@@ -7,13 +7,14 @@ import {
   updateSupportBodySchema,
 } from '../../../shared/people.js';
 import { adminOnly, requireUser, signedIn } from '../../plugins/guards.js';
+import { rateQuota } from '../../plugins/quotas.js';
 import { changeSupportStatus, createSupportRequest, listMySupportRequests, listSupportRequests } from './service.js';
 
 /** Support requests: users file and follow their own; admins see all and move their status. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/support-requests',
-    { preValidation: signedIn, schema: { body: createSupportBodySchema, response: { 201: supportRequestSchema } } },
+    { preValidation: signedIn, preHandler: rateQuota(app, 'supportRequestsPerDay'), schema: { body: createSupportBodySchema, response: { 201: supportRequestSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
       return reply.status(201).send(await createSupportRequest(app.db, user.id, request.body));

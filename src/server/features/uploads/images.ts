@@ -3,6 +3,15 @@ import sharp, { type Metadata } from 'sharp';
 import { ITEM_MSG, UPLOAD_MAX_PIXELS } from '../../../shared/items.js';
 import { badRequest } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
+import { createSlots, type Slots } from '../../plugins/slots.js';
+
+// One libvips thread per image and no operation cache: memory goes with the number of images being
+// decoded (IMAGE_DECODE_CONCURRENCY, the slots below), not with the cores or with past uploads.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** Decodes outside the app's own slots (the demo seed) run one at a time. */
+const oneAtATime = createSlots(1);
 
 /** Display size: fits in this box, never enlarged. */
 const DISPLAY_MAX = 1600;
@@ -38,7 +47,12 @@ export interface StoredImage {
  * once, while two people's copies of one photo are separate files (deleting one person's item never
  * removes a photo another person has just uploaded, and a name says nothing about anyone else's).
  */
-export async function processAndStoreImage(storage: ImageStorage, bytes: Buffer, uploader: number | 'demo'): Promise<StoredImage> {
+export async function processAndStoreImage(
+  storage: ImageStorage,
+  bytes: Buffer,
+  uploader: number | 'demo',
+  slots: Slots = oneAtATime,
+): Promise<StoredImage & { key: string }> {
   const kind = sniffImageType(bytes);
   if (!kind) throw badRequest(ITEM_MSG.imageType);
 
@@ -53,13 +67,30 @@ export async function processAndStoreImage(storage: ImageStorage, bytes: Buffer,
   if (!meta.width || !meta.height || meta.format === undefined) throw badRequest(ITEM_MSG.imageUnreadable);
   if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw badRequest(ITEM_MSG.imagePixels);
 
+  // The photo is decoded once, streamed straight down to the smallest size both outputs can be made
+  // from without enlarging: the display size, or for a very wide or tall photo enough to cover the
+  // thumbnail. Its full-size pixels are never all in memory at once (a 49-megapixel PNG would be
+  // 150 MB); the two outputs are made from the small copy.
+  const sideways = (meta.orientation ?? 1) >= 5;
+  const [w, h] = sideways ? [meta.height, meta.width] : [meta.width, meta.height];
+  const scale = Math.min(1, Math.max(Math.min(DISPLAY_MAX / w, DISPLAY_MAX / h), Math.max(THUMB.width / w, THUMB.height / h)));
   let display: Buffer;
   let thumb: Buffer;
   try {
-    [display, thumb] = await Promise.all([
-      input().rotate().resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort: WEBP_EFFORT }).toBuffer(),
-      input().rotate().resize({ ...THUMB, fit: 'cover', position: 'attention' }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer(),
-    ]);
+    // At most `slots` uploads decode at once; the rest wait their turn.
+    [display, thumb] = await slots.run(async () => {
+      const { data, info } = await input()
+        .rotate()
+        .resize({ width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)), fit: 'fill' })
+        .toColourspace('srgb')
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+      const scaled = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      return [
+        await scaled().resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort: WEBP_EFFORT }).toBuffer(),
+        await scaled().resize({ ...THUMB, fit: 'cover', position: 'attention' }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer(),
+      ];
+    });
   } catch (err) {
     throw badRequest(/pixel limit/i.test(String((err as Error).message)) ? ITEM_MSG.imagePixels : ITEM_MSG.imageUnreadable);
   }
@@ -68,7 +99,7 @@ export async function processAndStoreImage(storage: ImageStorage, bytes: Buffer,
   const displayKey = `${name}.webp`;
   const thumbKey = `${name}-thumb.webp`;
   await Promise.all([storage.put(displayKey, display, 'image/webp'), storage.put(thumbKey, thumb, 'image/webp')]);
-  return { imageUrl: storage.urlFor(displayKey), thumbnailUrl: storage.urlFor(thumbKey) };
+  return { key: displayKey, imageUrl: storage.urlFor(displayKey), thumbnailUrl: storage.urlFor(thumbKey) };
 }
 
 /** Removes both sizes of a stored image. */
