@@ -12,6 +12,7 @@ import { MSG } from '../shared/messages.js';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { seedDemo } from './db/seed.js';
+import { republishOldPoints } from './features/items/published-point.js';
 import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
 import { authRoutes } from './features/auth/routes.js';
 import { ensureAdmin } from './features/auth/service.js';
@@ -125,6 +126,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDatabase) await database.close();
   });
   await database.migrate();
+  // Items whose published point is an old random draw get their cell's point (docs/decisions/006).
+  const republished = await republishOldPoints(database.db);
+  if (republished > 0) app.log.info({ items: republished }, 'published points of items made anew');
 
   app.decorate('config', config);
   app.decorate('database', database);

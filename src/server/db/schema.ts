@@ -7,6 +7,7 @@ import {
   numeric,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -174,6 +175,9 @@ export const items = pgTable(
     approxLatitude: numeric('approx_latitude', { precision: 10, scale: 8 }),
     approxLongitude: numeric('approx_longitude', { precision: 11, scale: 8 }),
     exactLocation: boolean('exact_location').notNull().default(false),
+    // How the published point was made: 1 a random draw per item (before migration 0013), 2 the
+    // secret per-cell point (features/items/location.ts). Items still at 1 get a new one at start.
+    locationVersion: smallint('location_version').notNull().default(1),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: ITEM_STATUSES }).notNull().default('available'),
     // Who the owner set it aside for (status promised), and who it went to (status taken).
@@ -194,6 +198,12 @@ export const items = pgTable(
     check('items_approx_pair', sql`(${t.approxLatitude} is null) = (${t.latitude} is null) and (${t.approxLongitude} is null) = (${t.latitude} is null)`),
   ],
 );
+
+// Values the server makes once and every app process on the database shares: the location secret.
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
 
 // A conversation is about one item between its owner and one person who wrote about it; the owner
 // has one per requester. owner_id is copied from the item so both sides' lists are one index scan.

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { changeHandover } from '../handover/service.js';
 import { deleteStoredImage } from '../uploads/images.js';
-import { approximatePoint, type Point } from './location.js';
+import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
 import {
   countListedItems,
   type DetailRow,
@@ -74,12 +74,6 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     updatedAt: r.updatedAt.toISOString(),
     expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
   };
-}
-
-/** The stored columns of the published point: the exact one when asked for, else an approximate one. */
-export function publishedPoint(exact: Point, exactLocation: boolean) {
-  const p = exactLocation ? exact : approximatePoint(exact);
-  return { approxLatitude: p.lat.toFixed(8), approxLongitude: p.lng.toFixed(8), exactLocation };
 }
 
 /** One page of listed items with its pagination (SPEC section 3). */
@@ -144,6 +138,9 @@ export async function createItem(
 ): Promise<ItemDetail> {
   const key = storage.keyFromUrl(body.imageUrl);
   if (!key || key.endsWith('-thumb.webp') || !(await storage.exists(key))) throw badRequest(ITEM_MSG.imageNotOurs);
+  const exact = { lat: body.latitude, lng: body.longitude };
+  const secret = await locationSecret(db);
+  const cell = body.exactLocation ? undefined : await cellForPoster(db, user.id, exact, secret);
   const id = await insertItem(db, {
     userId: user.id,
     title: body.title,
@@ -151,7 +148,7 @@ export async function createItem(
     imageUrl: body.imageUrl,
     latitude: body.latitude.toFixed(8),
     longitude: body.longitude.toFixed(8),
-    ...publishedPoint({ lat: body.latitude, lng: body.longitude }, body.exactLocation),
+    ...publishedColumns(exact, body.exactLocation, secret, cell),
     tags: body.tags,
     expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
   });
