@@ -150,7 +150,7 @@ export type ItemList = z.infer<typeof itemListSchema>;
 export const itemDetailSchema = listedItemSchema.extend({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  /** True when latitude/longitude are the published approximate point (within about 500 m), not the exact place. */
+  /** True when latitude/longitude are the published approximate point (about 200-560 m off), not the exact place. */
   locationIsApproximate: z.boolean(),
   status: itemStatusSchema,
   /** Who it is promised (or was given) to: shown to the owner, an admin and that person; null for everyone else. */
