@@ -199,6 +199,19 @@ export const items = pgTable(
   ],
 );
 
+// Who uploaded each stored image (its display file's key): an item may show only its poster's own uploads.
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_id_idx').on(t.userId)],
+);
+
 // Values the server makes once and every app process on the database shares: the location secret.
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),

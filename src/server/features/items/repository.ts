@@ -139,6 +139,12 @@ export async function countListedItems(db: Db, filter: ItemFilter): Promise<Tota
   return total;
 }
 
+/** The exact number of listed items for a filter, however many (only for a page asked past the end of an estimate). */
+export async function countListedItemsExactly(db: Db, filter: ItemFilter): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM items i WHERE ${whereListed(filter)}`);
+  return Number(row?.n ?? 0);
+}
+
 async function countOrEstimate(db: Db, filter: ItemFilter): Promise<Total> {
   const where = whereListed(filter);
   const [capped] = await queryRows<{ n: number }>(

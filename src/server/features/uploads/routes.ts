@@ -4,6 +4,7 @@ import { ITEM_MSG, UPLOAD_MAX_BYTES, uploadResultSchema } from '../../../shared/
 import { AppError, badRequest } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import { processAndStoreImage } from './images.js';
+import { recordUpload } from './repository.js';
 
 /** POST /api/upload-image: one image in the multipart field `image`. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +33,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (!image || image.length === 0) throw badRequest(ITEM_MSG.imageMissing);
     const stored = await processAndStoreImage(app.storage, image, user.id);
+    // An item may show only its poster's own uploads (features/items/service.ts).
+    await recordUpload(app.db, app.storage.keyFromUrl(stored.imageUrl)!, user.id);
     return reply.status(201).send(stored);
   });
 };
