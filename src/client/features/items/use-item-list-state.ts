@@ -6,7 +6,6 @@ import { toast } from '@/components/ui/use-toast';
 import { GeolocationUnsupportedError, geolocationErrorCode, getCurrentPosition, type Position } from '@/lib/geolocation';
 import { type ItemListParams, useItemList } from './api';
 import { LOCATION_TOASTS, locationErrorMessage } from './lib/location-messages';
-import { useAnsweredPage } from './use-answered-page';
 
 export function useItemListState() {
   const [search, setSearch] = useState('');
@@ -79,7 +78,6 @@ export function useItemListState() {
     ...(debouncedSearch ? { query: debouncedSearch, tag: debouncedSearch } : {}),
   };
   const list = useItemList(params);
-  useAnsweredPage(page, setPage, list.data?.pagination.currentPage, list.isPlaceholderData);
 
   // The first answer (or failure) ends the initial load; later loads keep the old page on screen.
   const [settled, setSettled] = useState(false);

@@ -11,7 +11,6 @@ import { formatShortDate } from '@/lib/format-date';
 import { getErrorMessage } from '@/lib/request';
 import { cn } from '@/lib/utils';
 import { useMyItems, useUpdateItem } from '../api';
-import { useAnsweredPage } from '../use-answered-page';
 import { isRenewDue } from '../lib/item-rules';
 import { ItemStatusBadge } from './item-status-badge';
 import { ListEmptyState } from './list-empty-state';
@@ -92,7 +91,6 @@ export function MyItemsView() {
   const [page, setPage] = useState(1);
   const current = FILTERS[filter]!;
   const { data, isPending, isError, error, refetch, isRefetching, isPlaceholderData } = useMyItems(page, current.status);
-  useAnsweredPage(page, setPage, data?.pagination.currentPage, isPlaceholderData);
 
   const choose = (index: number) => {
     setFilter(index);
