@@ -10,6 +10,7 @@ import { MSG } from '../shared/messages.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { demoContentPlugin } from './demo/seed.js';
+import { republishOldPoints } from './features/items/published-point.js';
 import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
 import { authRoutes } from './features/auth/routes.js';
 import { ensureAdmin } from './features/auth/service.js';
@@ -124,6 +125,15 @@ const adminAccountPlugin = fp(
   { name: 'admin-account', dependencies: ['database', 'demo-content'] },
 );
 
+/** Items whose published point is an old random draw get their cell's point, once (docs/decisions/006). */
+const publishedPointsPlugin = fp(
+  async (app) => {
+    const republished = await republishOldPoints(app.db);
+    if (republished > 0) app.log.info({ items: republished }, 'published points of items made anew');
+  },
+  { name: 'published-points', dependencies: ['database'] },
+);
+
 /** What every API feature's routes use: checked when each is registered, so the start-up order is not left to chance. */
 const API_DEPENDENCIES = ['database', 'storage', 'sms', 'sessions', 'csrf', '@fastify/rate-limit', '@fastify/multipart'];
 
@@ -230,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await Promise.allSettled([...pending]);
   });
 
+  await app.register(publishedPointsPlugin);
   await app.register(demoContentPlugin);
   await app.register(adminAccountPlugin);
 

@@ -14,7 +14,7 @@ export const UPLOAD_MAX_PIXELS = 50_000_000;
 export const ITEM_MSG = {
   notFound: 'Item not found',
   notYours: 'You can only change your own items',
-  imageNotOurs: 'Image URL must be an image uploaded to this site',
+  imageNotOurs: 'Image URL must be an image you uploaded to this site',
   imageMissing: 'No image was uploaded: send one file in the field "image"',
   imageTooLarge: 'The image is larger than 10 MB',
   imageType: 'The file is not a JPEG, PNG, GIF or WebP image',

@@ -20,16 +20,20 @@ export * from './item-format.js';
 /** Coordinates are kept to 8 decimals (about a millimetre), as the database stores them. */
 const toEightDecimals = (n: number) => Math.round(n * 1e8) / 1e8;
 
-export const latitudeSchema = z.coerce
-  .number({ error: ITEM_MSG.latitudeRange })
-  .min(LATITUDE_MIN, ITEM_MSG.latitudeRange)
-  .max(LATITUDE_MAX, ITEM_MSG.latitudeRange)
-  .transform(toEightDecimals);
-export const longitudeSchema = z.coerce
-  .number({ error: ITEM_MSG.longitudeRange })
-  .min(LONGITUDE_MIN, ITEM_MSG.longitudeRange)
-  .max(LONGITUDE_MAX, ITEM_MSG.longitudeRange)
-  .transform(toEightDecimals);
+/**
+ * A coordinate as a number or as the decimal text of a query string. Empty or blank text is not a
+ * number (coercing it would read 0, a place in the sea off Africa).
+ */
+const coordinateSchema = (min: number, max: number, message: string) =>
+  z
+    .union([z.number({ error: message }), z.string({ error: message }).regex(/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/, message).transform(Number)], {
+      error: message,
+    })
+    .pipe(z.number({ error: message }).min(min, message).max(max, message))
+    .transform(toEightDecimals);
+
+export const latitudeSchema = coordinateSchema(LATITUDE_MIN, LATITUDE_MAX, ITEM_MSG.latitudeRange);
+export const longitudeSchema = coordinateSchema(LONGITUDE_MIN, LONGITUDE_MAX, ITEM_MSG.longitudeRange);
 
 /** Trims, drops empties and duplicates (any letter case), keeps the first spelling. */
 export function normaliseTags(tags: readonly string[]): string[] {
@@ -150,7 +154,7 @@ export type ItemList = z.infer<typeof itemListSchema>;
 export const itemDetailSchema = listedItemSchema.extend({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  /** True when latitude/longitude are the published approximate point (within about 500 m), not the exact place. */
+  /** True when latitude/longitude are the published approximate point (about 200-560 m off), not the exact place. */
   locationIsApproximate: z.boolean(),
   status: itemStatusSchema,
   /** Who it is promised (or was given) to: shown to the owner, an admin and that person; null for everyone else. */

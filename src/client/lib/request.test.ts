@@ -185,11 +185,12 @@ describe('getErrorMessage', () => {
     );
   });
 
-  it('keeps plain text and status text as they are', () => {
-    expect(getErrorMessage(new Error('429: Too many requests, please try again later'))).toBe(
-      'Too many requests, please try again later',
-    );
-    expect(getErrorMessage(new Error('500: Internal Server Error'))).toBe('Internal Server Error');
+  it('never shows a bare status text or a body without a message: the caller\'s text instead', () => {
+    expect(getErrorMessage(new ApiError(500, '', 'Internal Server Error'), 'Failed to fetch user profile')).toBe('Failed to fetch user profile');
+    expect(getErrorMessage(new ApiError(503, '', 'Service Unavailable'))).toBe('Something went wrong. Please try again.');
+    expect(getErrorMessage(new ApiError(502, 'Bad Gateway', 'Bad Gateway'), 'Search failed')).toBe('Search failed');
+    expect(getErrorMessage(new ApiError(500, '{"error":"x"}', 'Internal Server Error'), 'Try again')).toBe('Try again');
+    expect(getErrorMessage(new Error('500: Internal Server Error'), 'Try again')).toBe('Try again');
   });
 
   it('explains network failures and falls back for anything else', () => {

@@ -199,7 +199,7 @@ export function getErrorMessage(error: unknown, fallback = 'Something went wrong
       // Not JSON after all: show the text as it is.
     }
   }
-  // An HTML error page from a proxy is no use in a toast.
-  if (rest.startsWith('<')) return fallback;
-  return rest || fallback;
+  // Only the API's own JSON message is shown: an empty body leaves the bare status text ("Internal
+  // Server Error"), and a proxy's text or HTML page is no use to a person either; the caller's text is.
+  return fallback;
 }

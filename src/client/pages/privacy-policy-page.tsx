@@ -43,9 +43,11 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
           <li>
             <strong>Map selection:</strong> the location you pick on the map (or accept from your photo or device) is
-            saved with the item. For a personal item it is <strong>not published as it is</strong>: when the item is
-            saved we make, once, an approximate point 200–500 m away from it, and only that point is shown to others on
-            the item's map, in lists and in the distance we show. The exact point is visible only to you and to the
+            saved with the item. For a personal item it is <strong>not published as it is</strong>: we divide the map
+            into squares of 150 m and every item from one square shows the same approximate point, about 200–550 m
+            from where you put it, chosen with a secret key of our server. Only that point is shown to others on the
+            item's map, in lists and in the distance we show, so posting many items from your home does not give it
+            away. The exact point is visible only to you and to the
             person you promise the item to (who keeps seeing it once you mark the item given). If you choose to show the exact place (for a shop, a stall or a
             restaurant), the exact point is what everyone sees.
           </li>

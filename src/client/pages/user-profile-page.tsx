@@ -11,7 +11,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export function UserProfilePage({ username }: { username: string }) {
   const { data: profile, error, isPending, isFetching, refetch } = useProfile(username);
   const { user } = useAuth();
-  const message = error ? getErrorMessage(error, PROFILE_TEXTS.userNotFound) : null;
+  // The server's message when it gave one; else 'User not found' for a 404 and 'Failed to fetch user profile' otherwise.
+  const missing = error instanceof ApiError && error.status === 404;
+  const message = error ? getErrorMessage(error, missing ? PROFILE_TEXTS.userNotFound : PROFILE_TEXTS.fetchFailed) : null;
 
   useDocumentTitle(profile ? profileTitle(profile.username) : (message ?? profileTitle(username)));
 
@@ -31,7 +33,6 @@ export function UserProfilePage({ username }: { username: string }) {
   }
   if (message !== null) {
     // A missing user will not appear by trying again; a failed request may work next time.
-    const missing = error instanceof ApiError && error.status === 404;
     return <ProfileError message={message} onRetry={missing ? undefined : () => void refetch()} retrying={isFetching} />;
   }
   if (isPending) return <PageSpinner label="Loading profile…" />;

@@ -7,6 +7,7 @@ import {
   numeric,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -180,6 +181,9 @@ export const items = pgTable(
     approxLatitude: numeric('approx_latitude', { precision: 10, scale: 8 }),
     approxLongitude: numeric('approx_longitude', { precision: 11, scale: 8 }),
     exactLocation: boolean('exact_location').notNull().default(false),
+    // How the published point was made: 1 a random draw per item (before migration 0013), 2 the
+    // secret per-cell point (features/items/location.ts). Items still at 1 get a new one at start.
+    locationVersion: smallint('location_version').notNull().default(1),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     // A stored lower-cased copy that a list page tests row by row (migration 0012). lower_tags() is
     // a SQL function of migration 0003: IMMUTABLE, `SELECT coalesce(array_agg(lower(t)), '{}')

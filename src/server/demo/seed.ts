@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { items, notes, paymentVendors, supportRequests, userPaymentIds, users } from '../db/schema.js';
 import { hashPassword } from '../features/auth/passwords.js';
-import { publishedPoint } from '../features/items/service.js';
+import { locationSecret, publishedColumns } from '../features/items/published-point.js';
 import { processAndStoreImage } from '../features/uploads/images.js';
 import type { ImageStorage } from '../plugins/storage.js';
 import { DEMO_ITEMS } from './items.js';
@@ -44,6 +44,7 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const imageUrls = await storeDemoImages(storage);
+  const secret = await locationSecret(db);
   return db.transaction(async (tx) => {
     // Re-check inside the transaction: two processes starting together seed once.
     await tx.execute(sql`lock table users in exclusive mode`);
@@ -84,7 +85,7 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
         latitude: item.latitude.toFixed(8),
         longitude: item.longitude.toFixed(8),
         // A restaurant posting its menu wants to be found at its door; everyone else is approximate.
-        ...publishedPoint({ lat: item.latitude, lng: item.longitude }, item.tags.includes('Restaurant')),
+        ...publishedColumns({ lat: item.latitude, lng: item.longitude }, item.tags.includes('Restaurant'), secret),
         tags: item.tags,
         createdAt: new Date(now - item.ageHours * HOUR_MS),
         updatedAt: new Date(now - item.ageHours * HOUR_MS),

@@ -144,7 +144,8 @@ const TABLE: Row[] = [
   { route: 'GET /api/items', expected: everyone(200), call: () => ({ url: '/api/items?page=1' }) },
   { route: 'GET /api/me/items', expected: signedIn(200), call: () => ({ url: '/api/me/items' }) },
   { route: 'GET /api/items/:id', expected: everyone(200), call: () => ({ url: `/api/items/${f.item}` }) },
-  { route: 'POST /api/items', expected: signedIn(201), call: () => ({ url: '/api/items', payload: { ...item, imageUrl: f.imageUrl } }) },
+  // The image is the owner's upload: only its uploader may post an item showing it (400 for everyone else).
+  { route: 'POST /api/items', expected: { visitor: 401, user: 400, owner: 201, other: 400, admin: 400 }, call: () => ({ url: '/api/items', payload: { ...item, imageUrl: f.imageUrl } }) },
   { route: 'PATCH /api/items/:id', expected: ownerOrAdmin(200), call: () => ({ url: `/api/items/${f.item}`, payload: { renew: true } }) },
   { route: 'DELETE /api/items/:id', expected: ownerOrAdmin(204), call: async () => ({ url: `/api/items/${await newItem()}` }) },
   {

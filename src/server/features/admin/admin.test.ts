@@ -152,7 +152,7 @@ describe('DELETE /api/users/:id', () => {
     return res.json<{ id: number }>();
   }
 
-  it('removes the user with their sessions, items, own images, notes, links and payment ids; keeps support requests and shared images', async () => {
+  it('removes the user with their sessions, items, own images, notes, links and payment ids; keeps support requests and a neighbour’s copy of a photo', async () => {
     const victim = new TestClient(t.app);
     const v = await victim.register(uniqueName('victim'));
     const secondDevice = new TestClient(t.app);
@@ -165,8 +165,11 @@ describe('DELETE /api/users/:id', () => {
     await postItem(victim, own, 'Victim item one');
     await postItem(victim, own, 'Victim item two, same photo');
     await postItem(victim, shared, 'Victim item, shared photo');
-    const neighbourItem = await postItem(neighbour, shared, 'Neighbour item, same photo');
-    for (const f of [own, shared]) expect(existsSync(fileOf(f)) && existsSync(thumbOf(f))).toBe(true);
+    // The neighbour posts the same photo: their own upload of it, a file of their own.
+    const copy = (await neighbour.upload([{ data: await jpegWithGps(640, 480, { r: 90, g: 20, b: 200 }) }])).json().imageUrl as string;
+    expect(copy).not.toBe(shared);
+    const neighbourItem = await postItem(neighbour, copy, 'Neighbour item, same photo');
+    for (const f of [own, shared, copy]) expect(existsSync(fileOf(f)) && existsSync(thumbOf(f))).toBe(true);
 
     await victim.post('/api/notes', { content: 'Victim public note', visibility: 'public' });
     const link = (await victim.post('/api/links', { username: n.username })).json();
@@ -194,7 +197,8 @@ describe('DELETE /api/users/:id', () => {
     expect((await neighbour.get(`/api/notes/${guestNote!.id}`)).json()).toMatchObject({ createdById: null, createdByUsername: null });
 
     expect(existsSync(fileOf(own)) || existsSync(thumbOf(own))).toBe(false);
-    expect(existsSync(fileOf(shared)) && existsSync(thumbOf(shared))).toBe(true);
+    expect(existsSync(fileOf(shared)) || existsSync(thumbOf(shared))).toBe(false);
+    expect(existsSync(fileOf(copy)) && existsSync(thumbOf(copy))).toBe(true);
     expect((await visitor.get(`/api/items/${neighbourItem.id}`)).statusCode).toBe(200);
 
     expect((await send(admin, 'DELETE', `/api/users/${v.id}`)).json()).toEqual({ message: PEOPLE_MSG.userNotFound });

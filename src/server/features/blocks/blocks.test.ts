@@ -56,10 +56,12 @@ const blockedBy = async (client: TestClient) => {
 };
 
 async function postItem(client: TestClient, title = 'A sturdy oak chair'): Promise<number> {
+  // An item shows only its poster's own upload.
+  const image = client === alice ? imageUrl : (await client.upload([{ data: await jpegWithGps() }])).json().imageUrl;
   const res = await client.post('/api/items', {
     title,
     description: 'Solid oak, a little scuffed, collect any evening.',
-    imageUrl,
+    imageUrl: image,
     latitude: 40.7128,
     longitude: -74.006,
     tags: ['Furniture'],

@@ -33,7 +33,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function postItem(client: TestClient, title = 'A sturdy oak chair', image = imageUrl): Promise<number> {
+async function postItem(client: TestClient, title = 'A sturdy oak chair', image?: string): Promise<number> {
+  // An item shows only its poster's own upload.
+  image ??= client === owner ? imageUrl : (await client.upload([{ data: await jpegWithGps() }])).json<{ imageUrl: string }>().imageUrl;
   const res = await client.post('/api/items', {
     title,
     description: 'Solid oak, a little scuffed, collect any evening.',

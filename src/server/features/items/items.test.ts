@@ -89,9 +89,9 @@ describe('POST /api/items', () => {
     [{ title: '   ab   ' }, 'Title must be at least 3 characters'],
     [{ description: 'too short' }, 'Description must be at least 10 characters'],
     [{ imageUrl: '' }, 'Image URL is required'],
-    [{ imageUrl: 'https://evil.example/cat.webp' }, 'Image URL must be an image uploaded to this site'],
-    [{ imageUrl: '/uploads/0123456789abcdef0123456789abcdef.webp' }, 'Image URL must be an image uploaded to this site'],
-    [{ imageUrl: '/uploads/../../etc/passwd' }, 'Image URL must be an image uploaded to this site'],
+    [{ imageUrl: 'https://evil.example/cat.webp' }, 'Image URL must be an image you uploaded to this site'],
+    [{ imageUrl: '/uploads/0123456789abcdef0123456789abcdef.webp' }, 'Image URL must be an image you uploaded to this site'],
+    [{ imageUrl: '/uploads/../../etc/passwd' }, 'Image URL must be an image you uploaded to this site'],
     [{ latitude: 91 }, 'Latitude must be between -90 and 90'],
     [{ longitude: -180.5 }, 'Longitude must be between -180 and 180'],
     [{ latitude: '40.7' }, 'Latitude must be between -90 and 90'],
@@ -112,6 +112,27 @@ describe('POST /api/items', () => {
     expect(res.json()).toEqual({ message });
     const [after] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from items`);
     expect(after!.n).toBe(before!.n);
+  });
+
+  it("refuses another person's uploaded image (400, nothing stored) and takes the poster's own upload of the same photo", async () => {
+    const photo = await jpegWithGps(640, 480, { r: 12, g: 34, b: 56 });
+    const theirs = (await owner.upload([{ data: photo }])).json().imageUrl as string;
+    const [before] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from items`);
+    for (const client of [other, admin]) {
+      for (const url of [theirs, theirs.replace('.webp', '-thumb.webp'), `http://localhost${theirs}`]) {
+        const res = await client.post('/api/items', { title: 'Not my photo', description: 'Someone else took this one.', imageUrl: url, ...NYC });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json()).toEqual({ message: 'Image URL must be an image you uploaded to this site' });
+      }
+    }
+    const [after] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from items`);
+    expect(after!.n).toBe(before!.n);
+    // The same photo uploaded by the other person is their own file, and theirs to post.
+    const mine = (await other.upload([{ data: photo }])).json().imageUrl as string;
+    expect(mine).not.toBe(theirs);
+    const res = await other.post('/api/items', { title: 'My photo', description: 'I took this one myself.', imageUrl: mine, ...NYC });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().imageUrl).toBe(mine);
   });
 
   it('counts ten distinct tags after removing duplicates', async () => {
@@ -151,7 +172,42 @@ describe('GET /api/items', () => {
     const small = await list('?limit=5&page=3');
     expect(small.items).toHaveLength(4);
     expect(small.pagination).toMatchObject({ totalPages: 3, hasNextPage: false });
-    expect((await list('?page=9')).items).toEqual([]);
+    expect((await list('?page=9')).pagination).toEqual({ currentPage: 2, totalPages: 2, total: 14, hasPrevPage: true, hasNextPage: false });
+  });
+
+  it('answers a page past the end with the last page and the real totals (list, nearest first, search, my items)', async () => {
+    await clearItems();
+    for (let i = 0; i < 16; i++) await post(owner, { title: `Spare item ${i}`, tags: ['Spare'] });
+    const last = { currentPage: 2, totalPages: 2, total: 16, hasPrevPage: true, hasNextPage: false };
+    for (const query of ['?page=99', '?page=3', `?page=99&lat=${NYC.latitude}&lng=${NYC.longitude}`, '?page=99&query=spare&tag=spare', '?page=99&tag=Spare']) {
+      const answer = await list(query);
+      expect(answer.pagination, query).toEqual(last);
+      expect(answer.items, query).toHaveLength(4);
+    }
+    expect((await list('?page=99')).items.map((i: { title: string }) => i.title)).toEqual(['Spare item 3', 'Spare item 2', 'Spare item 1', 'Spare item 0']);
+    const mine = (await owner.get('/api/me/items?page=99')).json();
+    expect(mine.pagination).toEqual(last);
+    expect(mine.items).toHaveLength(4);
+    // The items of the last page vanish: the page asked for is now past the end, and the one before answers.
+    const page2 = await list('?page=2');
+    for (const item of page2.items) expect((await owner.request({ method: 'DELETE', url: `/api/items/${item.id}` })).statusCode).toBe(204);
+    const after = await list('?page=2');
+    expect(after.pagination).toEqual({ currentPage: 1, totalPages: 1, total: 12, hasPrevPage: false, hasNextPage: false });
+    expect(after.items).toHaveLength(12);
+    // Nothing at all: page 1 of nothing.
+    await clearItems();
+    expect(await list('?page=5')).toEqual({ items: [], pagination: { currentPage: 1, totalPages: 0, total: 0, hasPrevPage: false, hasNextPage: false } });
+    expect((await owner.get('/api/me/items?page=5')).json().pagination).toEqual({ currentPage: 1, totalPages: 0, total: 0, hasPrevPage: false, hasNextPage: false });
+  });
+
+  it('refuses an empty or blank lat/lng (400), rather than reading 0,0', async () => {
+    for (const query of ['?lat=&lng=', '?lat=%20&lng=%20', '?lat=40.7&lng=', '?lat=&lng=-74', '?lat=abc&lng=1', '?lat=0x10&lng=1']) {
+      const res = await visitor.get(`/api/items${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toMatch(/^(Latitude must be between -90 and 90|Longitude must be between -180 and 180)$/);
+    }
+    expect((await visitor.get('/api/items?lat=0&lng=0')).statusCode).toBe(200);
+    expect((await visitor.get('/api/items?lat=-33.5&lng=151.25')).statusCode).toBe(200);
   });
 
   it('finds a case-insensitive substring of title or description, or a tag in any letter case', async () => {

@@ -1,39 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { APPROX_MAX_METRES, APPROX_MIN_METRES, approximatePoint } from './location.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, fakeClientDir, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
+import { jpegWithGps } from '../../test/images.js';
+import { queryRows } from '../../db/client.js';
+import { APPROX_MAX_METRES, APPROX_MIN_METRES, approximatePoint, cellOf, type Point } from './location.js';
+import { locationSecret, republishOldPoints } from './published-point.js';
 
-function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+function metresBetween(a: Point, b: Point): number {
   const rad = Math.PI / 180;
   const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
+/** A point this many metres north and east of another. */
+const moved = (p: Point, north: number, east: number): Point => ({
+  lat: p.lat + north / 111_320,
+  lng: p.lng + east / (111_320 * Math.cos((p.lat * Math.PI) / 180)),
+});
+
 describe('approximatePoint', () => {
   it('moves a point a few hundred metres, within the range, and stays a valid coordinate', () => {
     fc.assert(
-      fc.property(fc.double({ min: -85, max: 85, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lng) => {
-        const p = approximatePoint({ lat, lng });
-        const d = metresBetween({ lat, lng }, p);
-        expect(d).toBeGreaterThanOrEqual(APPROX_MIN_METRES * 0.99);
-        expect(d).toBeLessThanOrEqual(APPROX_MAX_METRES * 1.01);
-        expect(Math.abs(p.lat)).toBeLessThanOrEqual(90);
-        expect(Math.abs(p.lng)).toBeLessThanOrEqual(180);
-      }),
-      { numRuns: 500, seed: 3 },
+      fc.property(
+        fc.double({ min: -85, max: 85, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        (lat, lng, key) => {
+          const p = approximatePoint({ lat, lng }, Buffer.from(key));
+          const d = metresBetween({ lat, lng }, p);
+          expect(d).toBeGreaterThanOrEqual(APPROX_MIN_METRES);
+          expect(d).toBeLessThanOrEqual(APPROX_MAX_METRES);
+          expect(Math.abs(p.lat)).toBeLessThanOrEqual(90);
+          expect(Math.abs(p.lng)).toBeLessThanOrEqual(180);
+        },
+      ),
+      { numRuns: 2000, seed: 3 },
     );
+  });
+
+  it('gives every point of a cell the same published point, and another secret another one', () => {
+    const secret = randomBytes(32);
+    const home = { lat: 40.7128, lng: -74.006 };
+    const cell = cellOf(home, secret);
+    const sameCell = [moved(home, 1, 0), moved(home, 0, 1), moved(home, -1, -1)].filter((p) => {
+      const c = cellOf(p, secret);
+      return c.row === cell.row && c.col === cell.col;
+    });
+    expect(sameCell.length).toBeGreaterThan(0);
+    for (const p of sameCell) expect(approximatePoint(p, secret)).toEqual(approximatePoint(home, secret));
+    expect(approximatePoint(home, randomBytes(32))).not.toEqual(approximatePoint(home, secret));
   });
 
   it('goes in every direction (no bias a watcher could undo)', () => {
     const quadrants = new Set<string>();
     for (let i = 0; i < 200; i++) {
-      const p = approximatePoint({ lat: 40.7, lng: -74 });
+      const p = approximatePoint({ lat: 40.7, lng: -74 }, randomBytes(32));
       quadrants.add(`${p.lat > 40.7}${p.lng > -74}`);
     }
     expect(quadrants.size).toBe(4);
   });
 
   it('wraps across the date line', () => {
-    const p = approximatePoint({ lat: 0, lng: 179.999 }, () => 0.25);
-    expect(p.lng).toBeLessThan(-179);
+    for (let i = 0; i < 50; i++) {
+      const p = approximatePoint({ lat: 0, lng: 179.9999 }, randomBytes(32));
+      expect(Math.abs(p.lng)).toBeLessThanOrEqual(180);
+      expect(metresBetween({ lat: 0, lng: 179.9999 }, p)).toBeLessThanOrEqual(APPROX_MAX_METRES);
+    }
+  });
+});
+
+/** Where a watcher would guess the home: the centroid of the published points. */
+function centroid(points: Point[]): Point {
+  return { lat: points.reduce((s, p) => s + p.lat, 0) / points.length, lng: points.reduce((s, p) => s + p.lng, 0) / points.length };
+}
+
+/**
+ * The ring-intersection guess: every published point is 200 to 500 m from the home, so the home is
+ * where most rings overlap; the guess is the middle of the best-covered places (a 10 m grid).
+ */
+function ringIntersection(points: Point[]): Point {
+  const middle = centroid(points);
+  let best = -1;
+  let hits: Point[] = [];
+  for (let north = -1200; north <= 1200; north += 10) {
+    for (let east = -1200; east <= 1200; east += 10) {
+      const x = moved(middle, north, east);
+      const score = points.filter((p) => {
+        const d = metresBetween(x, p);
+        return d >= 200 && d <= 500;
+      }).length;
+      if (score > best) [best, hits] = [score, [x]];
+      else if (score === best) hits.push(x);
+    }
+  }
+  return centroid(hits);
+}
+
+describe('published points of many items from one place', () => {
+  let t: TestApp;
+  const home = { latitude: 40.72934, longitude: -73.99712 };
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { clientDir: fakeClientDir() });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function poster() {
+    const client = new TestClient(t.app);
+    await client.register(uniqueName('home'));
+    const imageUrl = (await client.upload([{ data: await jpegWithGps() }])).json().imageUrl as string;
+    return { client, imageUrl };
+  }
+
+  async function postFromHome(p: { client: TestClient; imageUrl: string }, n: number, at = home) {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const res = await p.client.post('/api/items', {
+        title: `Thing number ${i}`,
+        description: 'Collect from my place any evening.',
+        imageUrl: p.imageUrl,
+        ...at,
+      });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().id);
+    }
+    return ids;
+  }
+
+  /** What a visitor reads: the listed items (nearest first from a point nearby) and each detail. */
+  async function seenByVisitor(ids: number[]): Promise<Point[]> {
+    const visitor = new TestClient(t.app);
+    const listed = new Set<number>();
+    for (let page = 1; ; page++) {
+      const res = await visitor.get(`/api/items?lat=${home.latitude + 0.003}&lng=${home.longitude}&limit=50&page=${page}`);
+      expect(res.statusCode).toBe(200);
+      for (const item of res.json().items) listed.add(item.id);
+      if (!res.json().pagination.hasNextPage) break;
+    }
+    const points: Point[] = [];
+    for (const id of ids) {
+      expect(listed.has(id)).toBe(true);
+      const detail = (await visitor.get(`/api/items/${id}`)).json();
+      expect(detail.locationIsApproximate).toBe(true);
+      points.push({ lat: detail.latitude, lng: detail.longitude });
+    }
+    return points;
+  }
+
+  const truth = { lat: home.latitude, lng: home.longitude };
+
+  it('50 items by one user: the centroid and the ring intersection stay at least 200 m from the home', async () => {
+    const ids = await postFromHome(await poster(), 50);
+    const points = await seenByVisitor(ids);
+    expect(metresBetween(centroid(points), truth)).toBeGreaterThanOrEqual(200);
+    expect(metresBetween(ringIntersection(points), truth)).toBeGreaterThanOrEqual(200);
+  }, 120_000);
+
+  it('50 items by 10 users from one place: the same', async () => {
+    const ids: number[] = [];
+    for (let u = 0; u < 10; u++) ids.push(...(await postFromHome(await poster(), 5)));
+    const points = await seenByVisitor(ids);
+    expect(metresBetween(centroid(points), truth)).toBeGreaterThanOrEqual(200);
+    expect(metresBetween(ringIntersection(points), truth)).toBeGreaterThanOrEqual(200);
+  }, 120_000);
+
+  it('a pin dragged a few metres across a cell line publishes the poster\'s first point, and the owner sees the exact one', async () => {
+    const secret = await locationSecret(t.app.db);
+    // Walk north from the home until the cell changes: the line is between the last two steps.
+    const start = cellOf(truth, secret);
+    let north = 0;
+    while (cellOf(moved(truth, north, 0), secret).row === start.row) north += 1;
+    const before = moved(truth, north - 4, 0);
+    const after = moved(truth, north + 3, 0);
+    const p = await poster();
+    const [first] = await postFromHome(p, 1, { latitude: before.lat, longitude: before.lng });
+    const [second] = await postFromHome(p, 1, { latitude: after.lat, longitude: after.lng });
+    const visitor = new TestClient(t.app);
+    const a = (await visitor.get(`/api/items/${first}`)).json();
+    const b = (await visitor.get(`/api/items/${second}`)).json();
+    expect([b.latitude, b.longitude]).toEqual([a.latitude, a.longitude]);
+    expect(metresBetween({ lat: b.latitude, lng: b.longitude }, after)).toBeGreaterThanOrEqual(APPROX_MIN_METRES);
+    const own = (await p.client.get(`/api/items/${second}`)).json();
+    expect(own).toMatchObject({ latitude: Number(after.lat.toFixed(8)), longitude: Number(after.lng.toFixed(8)), locationIsApproximate: false });
+    // Someone else posting from the other side of the line gets that side's own point.
+    const [third] = await postFromHome(await poster(), 1, { latitude: after.lat, longitude: after.lng });
+    const c = (await visitor.get(`/api/items/${third}`)).json();
+    expect([c.latitude, c.longitude]).not.toEqual([a.latitude, a.longitude]);
+  }, 60_000);
+
+  it('an item whose published point is an old random draw gets its cell\'s point at start, once', async () => {
+    const [id] = await postFromHome(await poster(), 1);
+    const expected = (await new TestClient(t.app).get(`/api/items/${id}`)).json();
+    // As migration 0007 left it: a random point, location_version 1.
+    await t.app.db.execute(sql`update items set approx_latitude = 40.7301, approx_longitude = -73.9921, location_version = 1 where id = ${id}`);
+    expect(await republishOldPoints(t.app.db)).toBe(1);
+    const detail = (await new TestClient(t.app).get(`/api/items/${id}`)).json();
+    expect([detail.latitude, detail.longitude]).toEqual([expected.latitude, expected.longitude]);
+    expect(await republishOldPoints(t.app.db)).toBe(0);
+    const [row] = await queryRows<{ v: number }>(t.app.db, sql`select location_version as v from items where id = ${id}`);
+    expect(Number(row!.v)).toBe(2);
+  });
+
+  it('the secret is 32 random bytes made once and kept in the database, where every process reads it', async () => {
+    const [stored] = await queryRows<{ value: string }>(t.app.db, sql`select value from app_settings where key = 'location_secret'`);
+    expect(stored!.value).toMatch(/^[0-9a-f]{64}$/);
+    expect((await locationSecret(t.app.db)).toString('hex')).toBe(stored!.value);
   });
 });

@@ -75,7 +75,9 @@ export async function selectListedItems(
 ): Promise<ListedRow[]> {
   const near = filter.near;
   const distance = near ? sql`earth_distance(${itemPoint}, ${earthPoint(near.lat, near.lng)}) / 1000.0` : sql`NULL::float8`;
-  const order = near ? sql`${itemPoint} <-> ${earthPoint(near.lat, near.lng)}` : sql`i.created_at DESC, i.id DESC`;
+  // Items of one grid cell share their published point: the id orders equal distances, so pages
+  // neither repeat nor skip items (an incremental sort after the GiST scan).
+  const order = near ? sql`${itemPoint} <-> ${earthPoint(near.lat, near.lng)}, i.id` : sql`i.created_at DESC, i.id DESC`;
   const pageOrder = (t: string) =>
     near ? sql`${sql.raw(t)}.distance_km, ${sql.raw(t)}.id` : sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
   const columns = sql`i.id, i.title, i.description, i.image_url, i.tags, i.user_id, i.created_at, ${distance} AS distance_km`;
@@ -135,6 +137,12 @@ export async function countListedItems(db: Db, filter: ItemFilter): Promise<Tota
   };
   total.then((t) => (t.estimate ? undefined : forget()), forget);
   return total;
+}
+
+/** The exact number of listed items for a filter, however many (only for a page asked past the end of an estimate). */
+export async function countListedItemsExactly(db: Db, filter: ItemFilter): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM items i WHERE ${whereListed(filter)}`);
+  return Number(row?.n ?? 0);
 }
 
 async function countOrEstimate(db: Db, filter: ItemFilter): Promise<Total> {

@@ -16,10 +16,11 @@ import { badRequest, notFound } from '../../errors.js';
 import type { ItemPageMeta } from '../../plugins/client.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { changeHandover } from '../handover/service.js';
-import { discardImage, markUploadInUse } from '../uploads/repository.js';
-import { approximatePoint, type Point } from './location.js';
+import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/repository.js';
+import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
 import {
   countListedItems,
+  countListedItemsExactly,
   type DetailRow,
   FEW_MATCHES,
   deleteItem,
@@ -77,13 +78,29 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
   };
 }
 
-/** The stored columns of the published point: the exact one when asked for, else an approximate one. */
-export function publishedPoint(exact: Point, exactLocation: boolean) {
-  const p = exactLocation ? exact : approximatePoint(exact);
-  return { approxLatitude: p.lat.toFixed(8), approxLongitude: p.lng.toFixed(8), exactLocation };
+/**
+ * The page a list answers: the one asked for, or the last one when that is past the end (its items
+ * vanished, or a hand-typed `?page=99`); page 1 when there are none.
+ */
+export const pageWithin = (asked: number, total: number, limit: number) => Math.min(asked, Math.max(1, Math.ceil(total / limit)));
+
+/**
+ * Pagination of a page of a list. The total may be a lower bound (an estimate below what the page
+ * proves exists): it is raised to what is seen, never beyond.
+ */
+export function paginationOf(page: number, limit: number, shown: number, hasNextPage: boolean, count: { total: number; estimate?: boolean }) {
+  const total = Math.max(count.total, (page - 1) * limit + shown + (hasNextPage ? 1 : 0));
+  return {
+    currentPage: page,
+    totalPages: Math.ceil(total / limit),
+    total,
+    hasPrevPage: page > 1,
+    hasNextPage,
+    ...(count.estimate ? { totalIsEstimate: true } : {}),
+  };
 }
 
-/** One page of listed items with its pagination (docs/product.md, Data). */
+/** One page of listed items with its pagination (docs/product.md, Data); past the end, the last page. */
 export async function listItems(db: Db, q: ListItemsQuery): Promise<ItemList> {
   const text = q.query?.trim() || undefined;
   const tag = q.tag?.trim() || undefined;
@@ -93,32 +110,28 @@ export async function listItems(db: Db, q: ListItemsQuery): Promise<ItemList> {
     tag: tag && tag.toLowerCase() !== text?.toLowerCase() ? tag : undefined,
     near: q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined,
   };
-  const offset = (q.page - 1) * q.limit;
-  let rows: ListedRow[];
-  let count: { total: number; estimate: boolean };
-  if (filter.text || filter.tag) {
-    // A search counts first: how many match decides how the page is read (repository, FEW_MATCHES).
-    count = await countListedItems(db, filter);
-    const fewMatches = !count.estimate && count.total <= FEW_MATCHES;
-    rows = await selectListedItems(db, filter, q.limit + 1, offset, { fewMatches });
-  } else {
-    [rows, count] = await Promise.all([selectListedItems(db, filter, q.limit + 1, offset), countListedItems(db, filter)]);
+  const pageOf = async (page: number, count?: { total: number; estimate: boolean }) => {
+    const offset = (page - 1) * q.limit;
+    if (filter.text || filter.tag) {
+      // A search counts first: how many match decides how the page is read (repository, FEW_MATCHES).
+      count ??= await countListedItems(db, filter);
+      const fewMatches = !count.estimate && count.total <= FEW_MATCHES;
+      return { rows: await selectListedItems(db, filter, q.limit + 1, offset, { fewMatches }), count };
+    }
+    const [rows, counted] = await Promise.all([selectListedItems(db, filter, q.limit + 1, offset), count ?? countListedItems(db, filter)]);
+    return { rows, count: counted };
+  };
+  let page = q.page;
+  let { rows, count } = await pageOf(page);
+  if (rows.length === 0 && page > 1) {
+    // Past the end: an estimate was wrong about where the end is, so count exactly.
+    if (count.estimate) count = { total: await countListedItemsExactly(db, filter), estimate: false };
+    page = pageWithin(page, count.total, q.limit);
+    if (page < q.page) ({ rows } = await pageOf(page, count));
   }
   const hasNextPage = rows.length > q.limit;
   const shown = rows.slice(0, q.limit);
-  // The total may be an estimate; never let it contradict what this page shows.
-  const total = Math.max(count.total, offset + shown.length + (hasNextPage ? 1 : 0));
-  return {
-    items: shown.map(toListed),
-    pagination: {
-      currentPage: q.page,
-      totalPages: Math.ceil(total / q.limit),
-      total,
-      hasPrevPage: q.page > 1,
-      hasNextPage,
-      ...(count.estimate ? { totalIsEstimate: true } : {}),
-    },
-  };
+  return { items: shown.map(toListed), pagination: paginationOf(page, q.limit, shown.length, hasNextPage, count) };
 }
 
 /** The item with this id as this viewer may see it, or 404 Item not found. */
@@ -147,7 +160,7 @@ export async function itemOwner(db: Db, id: number): Promise<number> {
   return row.userId;
 }
 
-/** Creates an item for the user; the image must be one this server stored. */
+/** Creates an item for the user; the image must be one this user uploaded (not someone else's). */
 export async function createItem(
   db: Db,
   storage: ImageStorage,
@@ -156,10 +169,14 @@ export async function createItem(
   ttlDays: number,
 ): Promise<ItemDetail> {
   const key = storage.keyFromUrl(body.imageUrl);
-  if (!key || key.endsWith('-thumb.webp')) throw badRequest(ITEM_MSG.imageNotOurs);
+  // Someone else's upload gets the same answer as no upload: the answer says nothing about other people's images.
+  if (!key || key.endsWith('-thumb.webp') || !(await isOwnUpload(db, storage, user.id, body.imageUrl))) throw badRequest(ITEM_MSG.imageNotOurs);
   // Marked before the file is checked: from here on the unused-uploads sweep leaves it alone.
   await markUploadInUse(db, storage, body.imageUrl);
   if (!(await storage.exists(key))) throw badRequest(ITEM_MSG.imageNotOurs);
+  const exact = { lat: body.latitude, lng: body.longitude };
+  const secret = await locationSecret(db);
+  const cell = body.exactLocation ? undefined : await cellForPoster(db, user.id, exact, secret);
   const id = await insertItem(db, {
     userId: user.id,
     title: body.title,
@@ -167,7 +184,7 @@ export async function createItem(
     imageUrl: body.imageUrl,
     latitude: body.latitude.toFixed(8),
     longitude: body.longitude.toFixed(8),
-    ...publishedPoint({ lat: body.latitude, lng: body.longitude }, body.exactLocation),
+    ...publishedColumns(exact, body.exactLocation, secret, cell),
     tags: body.tags,
     expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
   });
@@ -207,9 +224,12 @@ export async function removeItem(
 
 /** My own items in every state (to renew the expired, follow the promised), newest first. */
 export async function listMyItems(db: Db, me: number, q: MyItemsQuery): Promise<MyItemList> {
-  const offset = (q.page - 1) * q.limit;
-  const { rows, total } = await selectMyItems(db, me, q.status, q.limit, offset);
-  const totalPages = Math.ceil(total / q.limit);
+  let page = q.page;
+  let { rows, total } = await selectMyItems(db, me, q.status, q.limit, (page - 1) * q.limit);
+  if (rows.length === 0 && page > 1) {
+    page = pageWithin(page, total, q.limit);
+    if (page < q.page) ({ rows, total } = await selectMyItems(db, me, q.status, q.limit, (page - 1) * q.limit));
+  }
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -223,6 +243,6 @@ export async function listMyItems(db: Db, me: number, q: MyItemsQuery): Promise<
       createdAt: r.createdAt.toISOString(),
       expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
     })),
-    pagination: { currentPage: q.page, totalPages, total, hasPrevPage: q.page > 1, hasNextPage: q.page < totalPages },
+    pagination: paginationOf(page, q.limit, rows.length, page * q.limit < total, { total }),
   };
 }

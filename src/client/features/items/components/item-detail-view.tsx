@@ -131,8 +131,8 @@ function OwnerActions({ item }: { item: ItemDetail }) {
   );
 }
 
-/** Radius of the circle drawn around an approximate point: the published point is 200-500 m off. */
-const APPROXIMATE_RADIUS_M = 500;
+/** Radius of the circle drawn around an approximate point: the published point is 200-560 m off (docs/decisions/006). */
+const APPROXIMATE_RADIUS_M = 560;
 
 /**
  * How to reach the owner: the owner goes to their messages, a visitor signs in, a signed-in

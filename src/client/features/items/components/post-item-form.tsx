@@ -259,7 +259,7 @@ export function PostItemForm() {
             Show the exact location (for a shop, stall or restaurant)
           </Label>
           <p id={`${exactId}-hint`} className="-mt-2 text-sm text-muted-foreground">
-            Otherwise others see the item within about 500 m of the point you chose; you see the exact place.
+            Otherwise others see the item within about 550 m of the point you chose; you see the exact place.
           </p>
         </div>
       </div>

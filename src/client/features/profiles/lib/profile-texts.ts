@@ -9,6 +9,7 @@ export const PROFILE_TEXTS = {
   verified: '✓ Verified User',
   notVerified: 'Not Verified',
   userNotFound: 'User not found',
+  fetchFailed: 'Failed to fetch user profile',
   copiedTitle: 'Copied!',
   copied: 'Payment ID copied to clipboard',
   copyFailedTitle: 'Failed to copy',
