@@ -108,7 +108,11 @@ function runLighthouse(url, reportName) {
     '--quiet',
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', cliArgs, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromium } });
+    const child = spawn('npx', cliArgs, {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, CHROME_PATH: chromium },
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       // A run that hit a runtime error may still write its report (with runtimeError set).
