@@ -3,15 +3,19 @@
 // production build, on /browse, one demo item page and /auth. Each page runs several times and the
 // median of every number is kept, since scores move with the load on the machine. Writes
 // bench/results/lighthouse-<date>.json and prints the scores against the bars of docs/performance.md.
+// Lighthouse is not a dependency of the project (it and its Chrome launcher are about 63 MB for a
+// script CI never runs): its CLI, pinned below, runs through `npx --yes`, which fetches it into npm's
+// cache on the first run only.
 //
 //   npm run lighthouse [-- --runs 5] [--port 3600] [--build] [--reports DIR (full Lighthouse JSON of every run)]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, ensureChromium } from './browser.mjs';
+
+/** The Lighthouse the bars were measured with; change it deliberately (scores move between versions). */
+const LIGHTHOUSE = 'lighthouse@12.8.2';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -44,7 +48,13 @@ if (args.includes('--build') || !existsSync(path.join(root, 'dist/server/main.js
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+const chromium = ensureChromium();
+console.log(`Fetching ${LIGHTHOUSE} with npx (once: npm's cache keeps it)...`);
+const fetched = spawnSync('npx', ['--yes', LIGHTHOUSE, '--version'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+if (fetched.status !== 0) process.exit(fetched.status ?? 1);
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-lighthouse-'));
+const lhrDir = mkdtempSync(path.join(os.tmpdir(), 'share-lighthouse-lhr-'));
 const startServer = (env) =>
   spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
@@ -55,11 +65,10 @@ const startServer = (env) =>
 // Production never adds demo content (config refuses SEED_DEMO=true there): the demo items are put
 // into the data folder by a development start first, then the production build is measured on them.
 let server = startServer({ NODE_ENV: 'development', SEED_DEMO: 'true' });
-let chrome;
-const cleanUp = async () => {
-  await chrome?.kill();
+const cleanUp = () => {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(lhrDir, { recursive: true, force: true });
 };
 
 async function seedThenStartProduction() {
@@ -84,14 +93,42 @@ async function waitForServer() {
   throw new Error('The server did not get ready within three minutes');
 }
 
+/** The Lighthouse CLI on one page, in a Chromium of its own; resolves with its report (the LHR). */
+function runLighthouse(url, reportName) {
+  const outFile = path.join(lhrDir, `${reportName}.json`);
+  rmSync(outFile, { force: true });
+  const cliArgs = [
+    '--yes',
+    LIGHTHOUSE,
+    url,
+    '--output=json',
+    `--output-path=${outFile}`,
+    `--only-categories=${CATEGORIES.join(',')}`,
+    `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
+    '--quiet',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', cliArgs, {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, CHROME_PATH: chromium },
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      // A run that hit a runtime error may still write its report (with runtimeError set).
+      if (!existsSync(outFile)) return reject(new Error(`${url}: Lighthouse exited with ${code} and wrote no report.`));
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true });
+        copyFileSync(outFile, path.join(REPORTS, `${reportName}.json`));
+      }
+      resolve(JSON.parse(readFileSync(outFile, 'utf8')));
+    });
+  });
+}
+
 /** One Lighthouse run: the four scores (0-100), the main metrics (ms; CLS unitless) and the audits that failed. */
 async function audit(url, reportName) {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-  const { lhr } = result;
-  if (REPORTS) {
-    mkdirSync(REPORTS, { recursive: true });
-    writeFileSync(path.join(REPORTS, `${reportName}.json`), result.report);
-  }
+  const lhr = await runLighthouse(url, reportName);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c].score ?? 0) * 100)]));
   const metrics = Object.fromEntries(Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id].numericValue]));
@@ -103,7 +140,7 @@ async function audit(url, reportName) {
     }
   }
   const consoleErrors = (lhr.audits['errors-in-console'].details?.items ?? []).map((i) => `${i.source}: ${i.description}`);
-  return { scores, metrics, failed, consoleErrors };
+  return { scores, metrics, failed, consoleErrors, version: lhr.lighthouseVersion };
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is made again, twice at most. */
@@ -124,12 +161,13 @@ try {
   if (!items?.length) throw new Error('The demo content has no items');
   const pages = { browse: '/browse', item: `/items/${items[0].id}`, auth: '/auth' };
 
-  chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   const results = {};
+  let lighthouseVersion;
   for (const [page, pathname] of Object.entries(pages)) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const run = await auditWithRetry(`${ORIGIN}${pathname}`, `${page}-${i + 1}`);
+      lighthouseVersion = run.version;
       console.log(`${page} run ${i + 1}/${RUNS}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(', ')}`);
       runs.push(run);
     }
@@ -151,7 +189,7 @@ try {
 
   const report = {
     date: new Date().toISOString(),
-    lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
+    lighthouse: lighthouseVersion,
     settings: { formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', runsPerPage: RUNS, statistic: 'median' },
     loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
     pages: results,
@@ -172,5 +210,5 @@ try {
   const allPass = Object.values(results).every((r) => Object.values(r.bars).every((b) => b.pass));
   console.log(`\n${allPass ? 'Every bar is met.' : 'Some bars are NOT met.'} Written to ${path.relative(root, outFile)}`);
 } finally {
-  await cleanUp();
+  cleanUp();
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, from a fresh checkout.
-//   0. checks the import rules and types (npm run lint)
+//   0. lints (npm run lint: ESLint with the import rules of the layout, the format check, the type check)
 //   1. finds Chromium (or installs it as root on Debian, or says how to get one)
 //   2. builds the client and the server once
 //   3. runs the unit and API tests (Vitest; the server suite on PGlite, or on PostgreSQL when
@@ -59,7 +59,7 @@ if (!existsSync(vitestBin)) {
 }
 
 if (!e2eOnly && !serverOnly) {
-  // Import rules of the layout and the type check of every side: cheap, and first to fail.
+  // ESLint (with the import rules of the layout), the format check and the type check: first to fail.
   status ||= run('npm', ['run', 'lint']);
 }
 

@@ -5,6 +5,7 @@ import { MSG } from '../../../shared/messages.js';
 import { loadConfig } from '../../config.js';
 import { getSecret } from '../../db/secrets.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
+import { redisGate } from '../../test/redis.js';
 
 /**
  * Brute force (ASVS 2.2.1): login, the reset request, the reset and the phone code are
@@ -267,30 +268,21 @@ describe('device cookies: the owner still signs in while strangers have the acco
 // ---- Shared between app processes through Redis ----
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const haveRedis = await redisAnswers();
+const gate = await redisGate(redisUrl);
 
-describe.skipIf(!haveRedis)(`with Redis (${redisUrl}): two app processes share the counts`, () => {
+describe.skipIf(gate.skip)(gate.title(`with Redis (${redisUrl}): two app processes share the counts`), () => {
   // A namespace of this run's own, so parallel runs (and other apps on this Redis) never collide.
   const namespace = `test-${process.pid}-${randomBytes(4).toString('hex')}:`;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
+    if (!gate.answers) throw new Error(gate.failure);
     const env = { REDIS_URL: redisUrl, RATE_LIMIT_NAMESPACE: namespace, ACCOUNT_RATE_LIMIT_MAX: String(LIMIT), AUTH_RATE_LIMIT_MAX: String(LIMIT) };
     [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
+    if (!gate.answers) return;
     const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${namespace}*`);
     if (keys.length) await redis.del(...keys);
