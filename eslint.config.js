@@ -36,4 +36,17 @@ export default defineConfig(
     extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // Tests read answers as parsed JSON (`res.json()` is `any`) and assert on them: the assertion is
+    // the type check there, and declaring a type per answer only to satisfy these rules would repeat
+    // the schemas the server already validates with. Everywhere else they stay errors.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'tests/**/*.ts', 'src/server/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
 );
