@@ -33,7 +33,7 @@ describe('demo content', () => {
   it('has no demo admin in production: the one who signs in here cannot sign in on a production start', async () => {
     expect((await new TestClient(t.app).post('/api/login', { username: DEMO_ADMIN, password: DEMO_PASSWORD })).statusCode).toBe(200);
     // SEED_DEMO left unset ('' counts as unset): production's own default decides.
-    const production = await createTestApp({ NODE_ENV: 'production', SEED_DEMO: '' });
+    const production = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://share.example.org', SEED_DEMO: '' });
     try {
       const res = await new TestClient(production.app).post('/api/login', { username: DEMO_ADMIN, password: DEMO_PASSWORD });
       expect(res.statusCode).toBe(401);

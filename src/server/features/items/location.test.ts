@@ -206,8 +206,9 @@ describe('published points of many items from one place', () => {
   });
 
   it('the secret is 32 random bytes made once and kept in the database, where every process reads it', async () => {
-    const [stored] = await queryRows<{ value: string }>(t.app.db, sql`select value from app_settings where key = 'location_secret'`);
-    expect(stored!.value).toMatch(/^[0-9a-f]{64}$/);
-    expect((await locationSecret(t.app.db)).toString('hex')).toBe(stored!.value);
+    const [stored] = await queryRows<{ value: string }>(t.app.db, sql`select value from app_secrets where name = 'location_secret'`);
+    expect(stored!.value).toMatch(/^[\w-]{43}$/);
+    expect((await locationSecret(t.app.db)).toString('base64url')).toBe(stored!.value);
+    expect((await locationSecret(t.app.db)).length).toBe(32);
   });
 });

@@ -33,7 +33,13 @@ export interface Cell {
   col: number;
 }
 
-const round8 = (n: number) => Math.round(n * 1e8) / 1e8;
+/**
+ * Published points are given to 5 decimals (about a metre). The stored point of each item is that
+ * point moved at random by less than half a metre (published-point.ts), so that items of one cell
+ * still have distinct distances (nearest-first pages, walked by the index, neither repeat nor skip
+ * items) while every answer shows the cell's one point.
+ */
+export const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /** Two numbers in [0, 1) from an HMAC of the secret and a label. */
@@ -85,7 +91,7 @@ export function publishedPointOfCell(cell: Cell, secret: Buffer): Point {
   let lng = centreLng + distance * Math.sin(bearing) * degreesLngPerMetre(centreLat);
   while (lng > 180) lng -= 360;
   while (lng < -180) lng += 360;
-  return { lat: round8(Math.min(90, Math.max(-90, lat))), lng: round8(lng) };
+  return { lat: round5(Math.min(90, Math.max(-90, lat))), lng: round5(lng) };
 }
 
 /** The published point of an exact one (no poster's earlier cells taken into account). */

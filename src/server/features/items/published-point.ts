@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { getSecret } from '../../db/secrets.js';
@@ -7,6 +8,8 @@ import { type Cell, cellOf, cellsNear, type Point, publishedPointOfCell } from '
 export const LOCATION_VERSION = 2;
 const SECRET_KEY = 'location_secret';
 const REPUBLISH_BATCH = 1_000;
+/** The stored point's random move, in 1e-8 degrees: under half of the published fifth decimal. */
+const JITTER = 400;
 
 const secrets = new WeakMap<Db, Promise<Buffer>>();
 
@@ -27,8 +30,12 @@ export function locationSecret(db: Db): Promise<Buffer> {
 
 /** The stored columns of the published point: the exact one when asked for, else its cell's point. */
 export function publishedColumns(exact: Point, exactLocation: boolean, secret: Buffer, cell: Cell = cellOf(exact, secret)) {
-  const p = exactLocation ? exact : publishedPointOfCell(cell, secret);
-  return { approxLatitude: p.lat.toFixed(8), approxLongitude: p.lng.toFixed(8), exactLocation, locationVersion: LOCATION_VERSION };
+  if (exactLocation) return { approxLatitude: exact.lat.toFixed(8), approxLongitude: exact.lng.toFixed(8), exactLocation, locationVersion: LOCATION_VERSION };
+  const p = publishedPointOfCell(cell, secret);
+  // The cell's point (5 decimals) moved by under half its last decimal: answers round it back to the
+  // cell's point (round5), while each stored point differs and so orders by distance without ties.
+  const jitter = () => randomInt(-JITTER, JITTER + 1) / 1e8;
+  return { approxLatitude: (p.lat + jitter()).toFixed(8), approxLongitude: (p.lng + jitter()).toFixed(8), exactLocation, locationVersion: LOCATION_VERSION };
 }
 
 /**
@@ -39,17 +46,17 @@ export function publishedColumns(exact: Point, exactLocation: boolean, secret: B
 export async function cellForPoster(db: Db, userId: number, exact: Point, secret: Buffer): Promise<Cell> {
   const cells = cellsNear(exact, secret);
   if (cells.length === 1) return cells[0]!;
-  const points = cells.map((c) => publishedColumns(exact, false, secret, c));
+  const cellPoints = cells.map((c) => publishedPointOfCell(c, secret));
   const used = await queryRows<{ lat: string; lng: string }>(
     db,
-    sql`SELECT DISTINCT approx_latitude AS lat, approx_longitude AS lng FROM items
+    sql`SELECT DISTINCT round(approx_latitude, 5) AS lat, round(approx_longitude, 5) AS lng FROM items
         WHERE user_id = ${userId} AND NOT exact_location AND location_version = ${LOCATION_VERSION}
-          AND (approx_latitude, approx_longitude) IN (${sql.join(
-            points.map((p) => sql`(${p.approxLatitude}::numeric, ${p.approxLongitude}::numeric)`),
+          AND (round(approx_latitude, 5), round(approx_longitude, 5)) IN (${sql.join(
+            cellPoints.map((p) => sql`(${p.lat.toFixed(5)}::numeric, ${p.lng.toFixed(5)}::numeric)`),
             sql`, `,
           )})`,
   );
-  const index = points.findIndex((p) => used.some((u) => Number(u.lat) === Number(p.approxLatitude) && Number(u.lng) === Number(p.approxLongitude)));
+  const index = cellPoints.findIndex((p) => used.some((u) => Number(u.lat) === p.lat && Number(u.lng) === p.lng));
   return cells[Math.max(index, 0)]!;
 }
 

@@ -75,9 +75,10 @@ export async function selectListedItems(
 ): Promise<ListedRow[]> {
   const near = filter.near;
   const distance = near ? sql`earth_distance(${itemPoint}, ${earthPoint(near.lat, near.lng)}) / 1000.0` : sql`NULL::float8`;
-  // Items of one grid cell share their published point: the id orders equal distances, so pages
-  // neither repeat nor skip items (an incremental sort after the GiST scan).
-  const order = near ? sql`${itemPoint} <-> ${earthPoint(near.lat, near.lng)}, i.id` : sql`i.created_at DESC, i.id DESC`;
+  // Nearest first is the GiST index's own order (a second sort key would make PostgreSQL sort every
+  // match). Items of one grid cell publish one point, but each stores it moved by a random few
+  // millimetres (published-point.ts), so their distances differ and pages neither repeat nor skip.
+  const order = near ? sql`${itemPoint} <-> ${earthPoint(near.lat, near.lng)}` : sql`i.created_at DESC, i.id DESC`;
   const pageOrder = (t: string) =>
     near ? sql`${sql.raw(t)}.distance_km, ${sql.raw(t)}.id` : sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
   const columns = sql`i.id, i.title, i.description, i.image_url, i.tags, i.user_id, i.created_at, ${distance} AS distance_km`;

@@ -17,6 +17,7 @@ import type { ItemPageMeta } from '../../plugins/client.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { changeHandover } from '../handover/service.js';
 import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/repository.js';
+import { round5 } from './location.js';
 import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
 import {
   countListedItems,
@@ -51,6 +52,8 @@ const toListed = (r: ListedRow): ListedItem => ({
 export type Viewer = { id: number; isAdmin: boolean } | null;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
+/** A published coordinate as every answer gives it: the cell's point, without the stored point's tie-breaking move. */
+const published = (v: string | null) => (v === null ? null : round5(Number(v)));
 
 function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
   const isOwner = viewer !== null && viewer.id === r.userId;
@@ -66,8 +69,8 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     tags: r.tags ?? [],
     userId: r.userId,
     username: r.username ?? '',
-    latitude: num(exact ? r.latitude : r.approxLatitude),
-    longitude: num(exact ? r.longitude : r.approxLongitude),
+    latitude: exact ? num(r.latitude) : published(r.approxLatitude),
+    longitude: exact ? num(r.longitude) : published(r.approxLongitude),
     locationIsApproximate: r.latitude !== null && !exact,
     status: r.status,
     promisedTo:
