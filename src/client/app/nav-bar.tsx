@@ -13,6 +13,7 @@ import { useLogout } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-provider';
 import { badgeCount, messagesLinkLabel, useUnreadCount } from '@/features/conversations/unread';
 import { getErrorMessage } from '@/lib/request';
+import { useFocusTrap } from '@/lib/use-focus-trap';
 import { cn } from '@/lib/utils';
 
 type NavLinkProps = { href: string; children: ReactNode; className?: string; onNavigate?: () => void };
@@ -75,6 +76,9 @@ function accountLinks(user: SessionUser): AccountLink[] {
   return links;
 }
 
+/** The account button's name: the username it shows first (what a voice user says), then what it opens. */
+const accountMenuName = (username: string) => `${username}, account menu`;
+
 const accountTriggerClass = cn(buttonVariants({ variant: 'ghost' }), 'max-w-56 gap-1.5 px-3 text-foreground data-[state=open]:bg-accent');
 
 /** What the account menu button shows: an avatar, the username (wide screens), a chevron. */
@@ -112,7 +116,7 @@ const AccountMenu = lazy(async () => {
     }, [intent]);
     return (
       <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
-        <DropdownMenu.Trigger ref={triggerRef} aria-label="Account menu" className={accountTriggerClass}>
+        <DropdownMenu.Trigger ref={triggerRef} aria-label={accountMenuName(user.username)} className={accountTriggerClass}>
           <AccountTriggerFace username={user.username} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -161,7 +165,7 @@ function AccountMenuPlaceholder({ username, intent }: { username: string; intent
   return (
     <button
       type="button"
-      aria-label="Account menu"
+      aria-label={accountMenuName(username)}
       aria-haspopup="menu"
       aria-expanded={false}
       className={accountTriggerClass}
@@ -185,11 +189,15 @@ export function NavBar() {
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const menuIntent = useRef<MenuIntent>({ focused: false, open: false });
   const unread = useUnreadCount(Boolean(user));
 
   // A new page closes the phone menu.
   useEffect(() => setMenuOpen(false), [location]);
+
+  // The open phone menu keeps focus, as a dialog does: Tab goes round its button and its links.
+  useFocusTrap(menuOpen, [menuButtonRef, panelRef]);
 
   // While the phone menu is open: Escape closes it (focus back on its button), so does a tap outside.
   useEffect(() => {
@@ -299,6 +307,7 @@ export function NavBar() {
             ) : null}
           </Button>
           <div
+            ref={panelRef}
             id={menuId}
             hidden={!menuOpen}
             className="absolute inset-x-0 top-full border-y border-border bg-card shadow-lg md:hidden"

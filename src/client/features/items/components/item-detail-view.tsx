@@ -22,7 +22,6 @@ const loadDeleteDialog = () => import('./delete-item-dialog');
 const DeleteItemDialog = lazy(async () => ({ default: (await loadDeleteDialog()).DeleteItemDialog }));
 
 const UPDATE_SUCCESS: Record<string, string> = {
-  taken: 'Item marked as taken',
   given: 'Item marked as given',
   available: 'Item marked as available',
   withdraw: 'Promise withdrawn',
@@ -91,9 +90,9 @@ function OwnerActions({ item }: { item: ItemDetail }) {
             Mark as available
           </Button>
         ) : item.status === 'available' ? (
-          <Button variant="outline" disabled={busy} aria-busy={pending === 'taken'} onClick={() => run('taken', { status: 'taken' })}>
-            {icon('taken', CircleCheck)}
-            Mark as taken
+          <Button variant="outline" disabled={busy} aria-busy={pending === 'given'} onClick={() => run('given', { status: 'taken' })}>
+            {icon('given', CircleCheck)}
+            Mark as given
           </Button>
         ) : null}
         {isRenewDue(item) ? (
@@ -235,7 +234,14 @@ export function ItemDetailView({
               <p className="inline-flex items-center gap-2">
                 <UserRound className="size-4 shrink-0" aria-hidden="true" />
                 <span>
-                  Posted by <span className="font-medium text-foreground">{item.username || 'Unknown user'}</span>
+                  Posted by{' '}
+                  {item.username ? (
+                    <Link href={`/u/${encodeURIComponent(item.username)}`} className="font-medium text-link underline-offset-4 hover:underline">
+                      {item.username}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-foreground">Unknown user</span>
+                  )}
                 </span>
               </p>
               <p className="inline-flex items-center gap-2">

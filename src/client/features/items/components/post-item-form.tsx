@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Send } from 'lucide-react';
+import { CircleCheck, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { POST_GEOLOCATION } from '../../../../shared/constants.js';
 import { ITEM_DESCRIPTION_MAX, ITEM_MSG, ITEM_TITLE_MAX, UPLOAD_MAX_BYTES } from '../../../../shared/items.js';
 import { Button } from '@/components/ui/button';
@@ -52,6 +53,9 @@ export function PostItemForm() {
   const [image, setImage] = useState<ChosenImage | null>(null);
   const [locating, setLocating] = useState(false);
   const [viewKey, setViewKey] = useState(0);
+  // The item just posted: a message at the top of the form links to it and takes the focus.
+  const [posted, setPosted] = useState<{ id: number; title: string } | null>(null);
+  const postedRef = useRef<HTMLDivElement>(null);
   // Each chosen file gets a number; answers about an older file are ignored.
   const fileSeq = useRef(0);
 
@@ -174,13 +178,16 @@ export function PostItemForm() {
 
   const onSubmit = handleSubmit((values) => {
     createItem.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (item) => {
         toast({ title: 'Item posted successfully' });
+        setPosted({ id: item.id, title: item.title });
         fileSeq.current++;
         reset(EMPTY_POST_FORM);
         setImage(null);
         setViewKey((k) => k + 1);
         window.scrollTo(0, 0);
+        // The submit button was disabled while sending, which drops its focus on the page.
+        requestAnimationFrame(() => postedRef.current?.focus());
       },
       onError: (error) => {
         toast({ variant: 'destructive', title: 'Error', description: failureText('Failed to create item', error) });
@@ -194,6 +201,20 @@ export function PostItemForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-8">
+      {posted ? (
+        <div
+          ref={postedRef}
+          tabIndex={-1}
+          role="status"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-card border border-border bg-primary-soft px-4 py-3 text-primary-soft-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
+          <span className="font-medium">Your item is shared.</span>
+          <Link href={`/items/${posted.id}`} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
+            Open {posted.title}
+          </Link>
+        </div>
+      ) : null}
       <div className="grid gap-5">
         <TextField
           id="post-title"
