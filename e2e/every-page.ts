@@ -33,28 +33,32 @@ const VISITOR_PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = 
   { path: '/reset-password', ready: (p) => expect(p.getByRole('button', { name: 'Request Verification Code' })).toBeVisible() },
 ];
 
-/**
- * Visits every page and runs axe on each (no serious or critical violation); with SHOTS_DIR set,
- * also saves a full-page screenshot of each (`<prefix>-<page>.png`) to look at.
- */
-export async function axeEveryPage(browser: Browser, page: Page, prefix: string): Promise<void> {
+/** Where screenshots go (SHOTS_DIR), to look at each page at both sizes; none when unset. */
+async function shoot(page: Page, prefix: string, pathname: string) {
   const shots = process.env.SHOTS_DIR;
-  if (shots) mkdirSync(shots, { recursive: true });
-  const shoot = async (pathname: string) => {
-    if (!shots) return;
-    const name = pathname.replace(/^\//, '').replace(/[^a-z0-9-]+/gi, '_') || 'root';
-    await page.screenshot({ path: path.join(shots, `${prefix}-${name}.png`), fullPage: true });
-  };
-  // Map tiles come from the internet: none in tests.
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  const name = pathname.replace(/^\//, '').replace(/[^a-z0-9-]+/gi, '_') || 'root';
+  await page.screenshot({ path: path.join(shots, `${prefix}-${name}.png`) });
+}
 
-  for (const { path: pathname, ready } of VISITOR_PAGES) {
+/** The visitor's pages, then the not-found page: axe finds no serious or critical violation on any. */
+export async function axeVisitorPages(page: Page, prefix: string): Promise<void> {
+  for (const { path: pathname, ready } of [...VISITOR_PAGES, PAGES.at(-1)!]) {
     await page.goto(pathname);
     await ready(page);
     await expectNoSeriousA11yViolations(page);
-    await shoot(pathname);
+    await shoot(page, prefix, pathname);
   }
+}
 
+/**
+ * One half (`part` 0 or 1) of the signed-in pages, for an admin who wrote about someone's item:
+ * axe finds no serious or critical violation on any.
+ */
+export async function axeSignedInPages(browser: Browser, page: Page, prefix: string, part: 0 | 1): Promise<void> {
+  // Map tiles come from the internet: none in tests.
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   const ownerName = await registerThroughUi(owner, uniqueName('sharer'));
@@ -64,7 +68,9 @@ export async function axeEveryPage(browser: Browser, page: Page, prefix: string)
   await loginThroughUi(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/home$/);
   const conversation = await apiPost<{ id: number }>(page, `/api/items/${item.id}/messages`, { body: 'Is it still there?' });
-  for (const { path: template, ready } of PAGES) {
+  const signedIn = PAGES.slice(0, -1);
+  const half = Math.ceil(signedIn.length / 2);
+  for (const { path: template, ready } of part === 0 ? signedIn.slice(0, half) : signedIn.slice(half)) {
     const pathname = template.replace('{item}', String(item.id)).replace('{owner}', ownerName).replace('{conversation}', String(conversation.id));
     await page.goto(pathname);
     await ready(page);
@@ -73,6 +79,6 @@ export async function axeEveryPage(browser: Browser, page: Page, prefix: string)
       await expect(page.locator('.leaflet-container')).toBeVisible();
     }
     await expectNoSeriousA11yViolations(page);
-    await shoot(template.replace(/[{}]/g, ''));
+    await shoot(page, prefix, template.replace(/[{}]/g, ''));
   }
 }
