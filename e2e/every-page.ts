@@ -66,7 +66,7 @@ export async function axeSignedInPages(browser: Browser, page: Page, prefix: str
   await ownerContext.close();
 
   await loginThroughUi(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
   const conversation = await apiPost<{ id: number }>(page, `/api/items/${item.id}/messages`, { body: 'Is it still there?' });
   const signedIn = PAGES.slice(0, -1);
   const half = Math.ceil(signedIn.length / 2);

@@ -73,6 +73,7 @@ test('the open phone menu keeps focus: Tab and Shift+Tab go round it, Escape clo
 });
 
 test('the Block button in a conversation says Block in words on a phone', async ({ page, browser }) => {
+  test.setTimeout(150_000);
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
   const owner = await registerThroughUi(ownerPage, uniqueName('blockee'));
@@ -82,7 +83,7 @@ test('the Block button in a conversation says Block in words on a phone', async 
   const conversation = await apiPost<{ id: number }>(page, `/api/items/${item.id}/messages`, { body: 'Still there?' });
   await page.goto(`/messages/${conversation.id}`);
   const block = page.getByRole('button', { name: `Block ${owner}` });
-  await expect(block).toBeVisible();
+  await expect(block).toBeVisible({ timeout: 30_000 });
   // The word itself is on screen, not only for screen readers.
   const visibleWords = await block.evaluate((button) => {
     const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
