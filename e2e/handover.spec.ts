@@ -51,7 +51,7 @@ test('the owner promises an item to one asker and marks it given; the other sees
   await expect(panel).toContainText(`You gave this item to ${chosenName}.`);
   await expect(ownerLog).toContainText('You have marked this item as given to them.');
   await expect(ownerLog).not.toContainText('Enjoy it!');
-  await expect(owner!.getByRole('banner').last()).toContainText('Given');
+  await expect(owner!.locator('main header').filter({ hasText: title })).toContainText('Given');
   await chosen!.goto('/messages');
   await chosen!.getByRole('link', { name: new RegExp(title) }).click();
   await expect(chosen!.getByRole('log')).toContainText('The owner has marked this item as given to you. Enjoy it!');
