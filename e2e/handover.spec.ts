@@ -27,6 +27,10 @@ test('the owner promises an item to one asker and marks it given; the other sees
   await owner!.getByRole('button', { name: `Promise to ${chosenName}` }).click();
   const panel = owner!.getByRole('region', { name: 'Hand-over' });
   await expect(panel).toContainText(`You promised this item to ${chosenName}.`);
+  // Each side reads the app's note from their own side.
+  const ownerLog = owner!.getByRole('log');
+  await expect(ownerLog).toContainText('You have promised this item to them. Agree here on when they pick it up.');
+  await expect(ownerLog).not.toContainText('promised this item to you');
   await expectNoSeriousA11yViolations(owner!);
 
   // Without a reload, the other asker is told, and the item leaves the lists.
@@ -45,6 +49,13 @@ test('the owner promises an item to one asker and marks it given; the other sees
   // Given: the other asker is told it has gone; the owner's items say to whom.
   await panel.getByRole('button', { name: 'Mark as given' }).click();
   await expect(panel).toContainText(`You gave this item to ${chosenName}.`);
+  await expect(ownerLog).toContainText('You have marked this item as given to them.');
+  await expect(ownerLog).not.toContainText('Enjoy it!');
+  await expect(owner!.locator('main header').filter({ hasText: title })).toContainText('Given');
+  await chosen!.goto('/messages');
+  await chosen!.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(chosen!.getByRole('log')).toContainText('The owner has marked this item as given to you. Enjoy it!');
+  await expect(chosen!.getByRole('log')).toContainText('Good news: the owner has promised this item to you.');
   await expect(other!.getByText('Sorry, this item has gone.')).toBeVisible({ timeout: 20_000 });
   await owner!.goto('/messages');
   await expect(owner!.getByRole('link', { name: new RegExp(`${title}\\s*, Given to ${chosenName}`) })).toBeVisible();

@@ -35,7 +35,7 @@ async function postItem(page: Page, title: string) {
   await expect(page.getByRole('status').filter({ hasText: 'Location Found' })).toBeVisible();
   await expect(page.getByLabel('Latitude')).toHaveValue(/^40\.7306/);
   await expect(page.getByLabel('Longitude')).toHaveValue(/^-73\.9866/);
-  await page.getByRole('button', { name: 'Furniture' }).click();
+  await page.getByRole('option', { name: 'Furniture' }).click();
   await page.getByLabel('Add a custom tag').fill('Oak');
   await page.getByLabel('Add a custom tag').press('Enter');
   await expect(page.getByRole('button', { name: 'Remove tag Oak' })).toBeVisible();
@@ -119,7 +119,7 @@ test('a visitor sees items but no delete button, and Browse, an item and Post it
   await card.click();
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Mark as taken' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark as given' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await ownerContext.close();
 });

@@ -25,13 +25,23 @@ describe('health', () => {
 });
 
 describe('the client', () => {
-  it.each(['/', '/browse', '/u/alice', '/some/unknown/path', '/browse?query=chair'])('GET %s returns the app HTML', async (url) => {
+  it.each(['/', '/browse', '/u/alice', '/users/alice', '/messages/3', '/browse/', '/browse?query=chair'])('GET %s returns the app HTML', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('test client');
     expect(res.headers['cache-control']).toBe('no-cache');
   });
+
+  it.each(['/some/unknown/path', '/browsing', '/items', '/u/alice/extra', '/post-item/x', '/nope?query=chair', '/.vite/manifest.json'])(
+    'GET %s, a path no page has, answers 404 with the app HTML (its not-found page)',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('test client');
+    },
+  );
 
   it('GET /items/5 returns the app HTML too, with 404 while there is no such item', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/items/5' });
@@ -75,6 +85,7 @@ describe('the client', () => {
 
   it('does not serve the build manifest', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('test client');
   });

@@ -28,3 +28,29 @@ export const HANDOVER_MSG = {
   givenToYou: 'The owner has marked this item as given to you. Enjoy it!',
   goneToOther: 'Sorry, this item has gone.',
 } as const;
+
+type NoteKind = 'promisedToYou' | 'promisedToOther' | 'withdrawnFromYou' | 'availableAgain' | 'givenToYou' | 'goneToOther';
+
+/**
+ * The same notes as the owner reads them: the stored text is written for the requester (the app's
+ * notes are written from that side, docs/decisions/007), and the owner, who made the change, reads
+ * it from their own side. The stored texts are this closed set, so each one names its kind.
+ */
+const OWNER_NOTES: Record<NoteKind, string> = {
+  promisedToYou: 'You have promised this item to them. Agree here on when they pick it up.',
+  promisedToOther: 'You have promised this item to someone else.',
+  withdrawnFromYou: 'You have withdrawn the promise: the item is available again.',
+  availableAgain: 'You have made this item available again.',
+  givenToYou: 'You have marked this item as given to them.',
+  goneToOther: 'You have marked this item as given.',
+};
+
+const KIND_OF_NOTE = new Map<string, NoteKind>(
+  (Object.keys(OWNER_NOTES) as NoteKind[]).map((kind) => [HANDOVER_MSG[kind], kind]),
+);
+
+/** An app note (a message without a sender) as this side of the conversation reads it. */
+export function noteForSide(body: string, side: 'owner' | 'requester'): string {
+  const kind = KIND_OF_NOTE.get(body);
+  return side === 'owner' && kind ? OWNER_NOTES[kind] : body;
+}

@@ -8,6 +8,7 @@ export {
   HANDOVER_MSG,
   MESSAGE_MAX,
   MESSAGES_POLL_MS,
+  noteForSide,
   UNREAD_POLL_MS,
 } from './conversation-rules.js';
 

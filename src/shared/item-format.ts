@@ -2,6 +2,12 @@
 // (the /browse JavaScript budget). items.ts re-exports everything here.
 import { MAX_PAGE_SIZE, MAX_TAGS } from './constants.js';
 
+/**
+ * What each stored status is called on screen (docs/product-wording.md): an item that has left its
+ * owner is 'Given' (stored as `taken`), whatever page shows it.
+ */
+export const ITEM_STATUS_LABEL = { available: 'Available', promised: 'Promised', taken: 'Given', expired: 'Expired' } as const;
+
 export const ITEM_TITLE_MAX = 120;
 export const ITEM_DESCRIPTION_MAX = 5000;
 export const TAG_MAX_LENGTH = 40;

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { PAGE_ROUTES } from '../../shared/routes.js';
 import { PageSpinner } from '@/components/ui/spinner';
 import { NotFoundPage } from '@/pages/not-found-page';
 import { ProtectedRoute } from './protected-route';
@@ -32,72 +33,72 @@ const MyItemsPage = lazyPage(() => import('@/pages/my-items-page'), 'MyItemsPage
 const MessagesPage = lazyPage(() => import('@/pages/messages-page'), 'MessagesPage');
 const ConversationPage = lazyPage(() => import('@/pages/conversation-page'), 'ConversationPage');
 
-/** Every page of docs/product.md, Pages. */
+/** Every page route (their paths: src/shared/routes.ts, which the server also reads); anything else is the not-found page. */
 export function AppRouter() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
-        <Route path="/">
+        <Route path={PAGE_ROUTES.root}>
           <Redirect to="/home" replace />
         </Route>
-        <Route path="/home">
+        <Route path={PAGE_ROUTES.home}>
           <ProtectedRoute>
             <HomePage />
           </ProtectedRoute>
         </Route>
-        <Route path="/auth" component={AuthPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/browse" component={BrowsePage} />
-        <Route path="/search" component={SearchPage} />
-        <Route path="/u/:username">{(params) => <UserProfilePage username={params.username} />}</Route>
+        <Route path={PAGE_ROUTES.auth} component={AuthPage} />
+        <Route path={PAGE_ROUTES.resetPassword} component={ResetPasswordPage} />
+        <Route path={PAGE_ROUTES.browse} component={BrowsePage} />
+        <Route path={PAGE_ROUTES.search} component={SearchPage} />
+        <Route path={PAGE_ROUTES.profile}>{(params) => <UserProfilePage username={params.username} />}</Route>
         {/* Earlier versions had /users/{username}: keep old links working. */}
-        <Route path="/users/:username">
+        <Route path={PAGE_ROUTES.oldProfile}>
           {(params) => <Redirect to={`/u/${encodeURIComponent(params.username)}`} replace />}
         </Route>
-        <Route path="/items/:id">{(params) => <ItemDetailPage key={params.id} />}</Route>
-        <Route path="/post-item">
+        <Route path={PAGE_ROUTES.item}>{(params) => <ItemDetailPage key={params.id} />}</Route>
+        <Route path={PAGE_ROUTES.postItem}>
           <ProtectedRoute>
             <PostItemPage />
           </ProtectedRoute>
         </Route>
-        <Route path="/admin">
+        <Route path={PAGE_ROUTES.admin}>
           <ProtectedRoute adminOnly>
             <AdminPage />
           </ProtectedRoute>
         </Route>
         {/* Beyond the core pages of docs/product.md: the signed-in user's own settings, notes and support requests. */}
-        <Route path="/settings">
+        <Route path={PAGE_ROUTES.settings}>
           <ProtectedRoute>
             <SettingsPage />
           </ProtectedRoute>
         </Route>
-        <Route path="/notes">
+        <Route path={PAGE_ROUTES.notes}>
           <ProtectedRoute>
             <NotesPage />
           </ProtectedRoute>
         </Route>
-        <Route path="/my-items">
+        <Route path={PAGE_ROUTES.myItems}>
           <ProtectedRoute>
             <MyItemsPage />
           </ProtectedRoute>
         </Route>
-        <Route path="/messages">
+        <Route path={PAGE_ROUTES.messages}>
           <ProtectedRoute>
             <MessagesPage />
           </ProtectedRoute>
         </Route>
-        <Route path="/messages/:id">
+        <Route path={PAGE_ROUTES.conversation}>
           <ProtectedRoute>
             <ConversationPage />
           </ProtectedRoute>
         </Route>
-        <Route path="/help">
+        <Route path={PAGE_ROUTES.help}>
           <ProtectedRoute>
             <HelpPage />
           </ProtectedRoute>
         </Route>
-        <Route path="/terms-of-service" component={TermsOfServicePage} />
-        <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+        <Route path={PAGE_ROUTES.termsOfService} component={TermsOfServicePage} />
+        <Route path={PAGE_ROUTES.privacyPolicy} component={PrivacyPolicyPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

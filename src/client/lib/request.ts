@@ -42,7 +42,7 @@ async function fetchCsrfToken(): Promise<string | null> {
     if (typeof token !== 'string' || token === '') throw new Error('The CSRF response has no token');
     return token;
   } catch (error) {
-    // The spec says a missing token must not block the request: log it and go on without it.
+    // A missing token must not block the request (docs/product.md): log it and go on without it.
     console.error('Could not fetch the CSRF token', error);
     return null;
   }

@@ -51,7 +51,7 @@ const SECTIONS: readonly LegalSection[] = [
           pretend to be someone else, and a password of at least 6 characters that you do not use anywhere else.
         </p>
         <p>
-          You are responsible for what happens under your account. Keep your password to yourself, sign out on shared
+          You are responsible for what happens under your account. Keep your password to yourself, log out on shared
           devices, and use "Remember me" only on your own. If you add a phone number, it must be yours: we use it to send
           verification and password-reset codes.
         </p>
@@ -69,7 +69,7 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>When you share, pick up or pay for something through {PRODUCT_NAME}, the arrangement is between you and the other person. In particular:</p>
         <ul>
-          <li>describe items honestly, including defects, and mark them as taken once they are gone;</li>
+          <li>describe items honestly, including defects, and mark them as given once they are gone;</li>
           <li>only offer things that are yours to give and safe to use;</li>
           <li>meet in public places when you can, and check items before you take them;</li>
           <li>make sure every payment link on your profile is yours and correct: payments go straight to it;</li>

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
+import { isPagePath } from '../../shared/routes.js';
 import { thumbnailUrlOf } from '../../shared/item-format.js';
 
 const escapeHtml = (text: string) =>
@@ -184,8 +185,9 @@ const page = (html: string): Page => ({ html, compressed: new Map() });
 
 /**
  * Serves the built client: its files (hashed assets cached for a year), index.html for every page
- * path the client router knows, and for /items/:id an index.html that already carries the item's
- * title, description and preview image, so link previews work without JavaScript.
+ * path the client router knows (src/shared/routes.ts; any other path gets it too, with a 404), and
+ * for /items/:id an index.html that already carries the item's title, description and preview
+ * image, so link previews work without JavaScript.
  */
 export interface ClientOptions {
   /** The built client (dist/client); unset or without index.html, pages answer how to build it. */
@@ -264,7 +266,8 @@ async function client(app: FastifyInstance, { clientDir, lookups }: ClientOption
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|uploads)(\/|$)/.test(loosePath(request.url));
-    if (isPage && indexHtml) return sendHtml(request, reply, pageFor(request.url));
+    // Any other path gets the same app with 404: the client router shows its not-found page there.
+    if (isPage && indexHtml) return sendHtml(request, isPagePath(request.url.split(/[?#]/)[0]!) ? reply : reply.status(404), pageFor(request.url));
     if (isPage) {
       return reply.status(404).type('text/plain').send('The client is not built: run `npm run build`.');
     }

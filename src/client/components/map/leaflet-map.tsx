@@ -6,7 +6,7 @@ import L, { type LeafletMouseEvent } from 'leaflet';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 
 // Leaflet guesses its icon paths from its CSS file's address, which a bundler breaks: give the
@@ -69,19 +69,67 @@ function FollowView({ center, viewKey }: { center: LatLng; viewKey?: string | nu
   return null;
 }
 
+/** Whatever Leaflet makes focusable inside the map: zoom buttons, attribution links, the marker. */
+const INNER_STOPS = 'a[href], button, .leaflet-marker-icon, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The map is one Tab stop: its container (arrow keys move it, + and - zoom, Enter opens the
+ * marker's popup, Escape closes it). Leaflet's own zoom buttons, attribution links and marker
+ * would each be another stop; they stay for the mouse and touch. `popupLayer` is the marker or
+ * circle whose popup Enter opens.
+ */
+function OneTabStop({ label, popupLayer }: { label: string; popupLayer: RefObject<L.Layer | null> }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'group');
+    container.setAttribute('aria-roledescription', 'map');
+    container.setAttribute('aria-label', label);
+    const takeOut = () => {
+      for (const el of container.querySelectorAll<HTMLElement>(INNER_STOPS)) {
+        if (el !== container) el.tabIndex = -1;
+      }
+    };
+    takeOut();
+    // Leaflet adds elements later (the marker, attribution of tiles): each is taken out as it comes.
+    const observer = new MutationObserver(takeOut);
+    observer.observe(container, { childList: true, subtree: true });
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || event.target !== container) return;
+      const layer = popupLayer.current;
+      if (layer?.getPopup()) {
+        event.preventDefault();
+        layer.openPopup();
+      }
+    };
+    container.addEventListener('keydown', onKeyDown);
+    return () => {
+      observer.disconnect();
+      container.removeEventListener('keydown', onKeyDown);
+    };
+  }, [map, label, popupLayer]);
+  return null;
+}
+
 export function LeafletMap({ center, zoom, tileUrl, attribution, marker, popup, onPick, viewKey, markerLabel, area }: LeafletMapProps) {
   const popupElement = popup ? (
     <Popup maxWidth={240} autoPanPaddingTopLeft={[60, 16]} autoPanPaddingBottomRight={[16, 16]}>
       {popup}
     </Popup>
   ) : null;
+  const popupLayer = useRef<L.Layer | null>(null);
+  const keys = `Arrow keys move the view, plus and minus zoom${popup ? ', Enter shows the place' : ''}`;
   return (
     <MapContainer center={[center.lat, center.lng]} zoom={zoom} scrollWheelZoom={false} className="size-full">
+      <OneTabStop label={markerLabel ? `${markerLabel}. ${keys}` : keys} popupLayer={popupLayer} />
       <TileLayer url={tileUrl} attribution={attribution} />
       {onPick ? <ClickToPick onPick={onPick} /> : null}
       <FollowView center={center} viewKey={viewKey} />
       {marker ? (
         <Marker
+          ref={(layer) => {
+            popupLayer.current = layer;
+          }}
           position={[marker.lat, marker.lng]}
           icon={markerIconOptions}
           alt={markerLabel ?? 'Marker'}
@@ -92,6 +140,9 @@ export function LeafletMap({ center, zoom, tileUrl, attribution, marker, popup, 
       ) : null}
       {area ? (
         <Circle
+          ref={(layer) => {
+            if (!marker) popupLayer.current = layer;
+          }}
           center={[area.center.lat, area.center.lng]}
           radius={area.radiusMeters}
           pathOptions={{ color: '#15803d', weight: 2, fillColor: '#22c55e', fillOpacity: 0.2 }}

@@ -17,8 +17,13 @@ type SearchInputProps = Omit<ComponentProps<'input'>, 'type'> & {
   busyLabel?: string;
 };
 
-/** A type="search" input with a magnifier at the left and, while results load, a spinner at the right. */
-export function SearchInput({ hiddenLabel, busy = false, busyLabel, className, ...props }: SearchInputProps) {
+/**
+ * A type="search" input with a magnifier at the left and, while results load, a spinner at the right.
+ * On a phone a placeholder may be longer than the box is wide, and an input cuts it mid-word: there
+ * the placeholder is drawn as wrapping text over the box (the input keeps it as its own placeholder
+ * for assistive technology), and the box grows to hold it.
+ */
+export function SearchInput({ hiddenLabel, busy = false, busyLabel, className, placeholder, ...props }: SearchInputProps) {
   return (
     <div className="relative">
       {hiddenLabel ? (
@@ -27,12 +32,30 @@ export function SearchInput({ hiddenLabel, busy = false, busyLabel, className, .
         </label>
       ) : null}
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+        className="pointer-events-none absolute top-1/2 left-3 z-10 size-5 -translate-y-1/2 text-muted-foreground"
         aria-hidden="true"
       />
-      <Input type="search" className={cn('pr-10 pl-10', className)} {...props} />
+      <Input
+        type="search"
+        placeholder={placeholder}
+        className={cn(
+          'peer pr-10 pl-10',
+          placeholder && 'max-sm:absolute max-sm:inset-0 max-sm:h-full max-sm:placeholder:text-transparent',
+          className,
+        )}
+        {...props}
+      />
+      {placeholder ? (
+        // In the flow, so its lines set the box's height; seen only while the box is empty.
+        <span
+          aria-hidden="true"
+          className="pointer-events-none invisible relative block min-h-11 border border-transparent px-10 py-2 text-base text-muted-foreground peer-placeholder-shown:visible sm:hidden"
+        >
+          {placeholder}
+        </span>
+      ) : null}
       {busy ? (
-        <span className="absolute top-1/2 right-3 -translate-y-1/2">
+        <span className="absolute top-1/2 right-3 z-10 -translate-y-1/2">
           <Spinner label={busyLabel} className="size-5 text-primary" />
         </span>
       ) : null}

@@ -3,6 +3,7 @@ import {
   type ConversationDetail,
   type ConversationSummary,
   type Message,
+  noteForSide,
 } from '../../../shared/conversations.js';
 import { ITEM_MSG, thumbnailUrlOf } from '../../../shared/item-format.js';
 import { type Db, sqlState } from '../../db/client.js';
@@ -24,11 +25,14 @@ import {
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
-const toMessage = (r: MessageRow): Message => ({
+/** The app's own notes (no sender) read from the viewer's side; people's messages as written. */
+const bodyFor = (senderId: number | null, body: string, side: Role) => (senderId === null ? noteForSide(body, side) : body);
+
+const toMessage = (r: MessageRow, side: Role): Message => ({
   id: r.id,
   conversationId: r.conversationId,
   senderId: r.senderId,
-  body: r.body,
+  body: bodyFor(r.senderId, r.body, side),
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -46,7 +50,7 @@ const toSummary = (r: SummaryRow): ConversationSummary => ({
   lastMessage:
     r.last_id === null
       ? null
-      : { id: r.last_id, conversationId: r.id, senderId: r.last_sender_id, body: r.last_body ?? '', createdAt: r.last_created_at ?? '' },
+      : { id: r.last_id, conversationId: r.id, senderId: r.last_sender_id, body: bodyFor(r.last_sender_id, r.last_body ?? '', r.role), createdAt: r.last_created_at ?? '' },
   unread: Number(r.unread),
   updatedAt: r.updated_at,
 });
@@ -60,7 +64,7 @@ async function refuseIfBlocked(db: Db, me: number, other: number): Promise<void>
 async function detailOf(db: Db, me: number, id: number): Promise<ConversationDetail> {
   const [summary] = await selectSummaries(db, me, id);
   if (!summary) throw notFound(CONVERSATION_MSG.notFound);
-  return { ...toSummary(summary), messages: (await selectMessages(db, id)).map(toMessage) };
+  return { ...toSummary(summary), messages: (await selectMessages(db, id)).map((m) => toMessage(m, summary.role)) };
 }
 
 /** Writes to an item's owner: opens (or reuses) my conversation about the item and adds the message. */
@@ -95,7 +99,7 @@ export async function reply(db: Db, me: number, id: number, body: string): Promi
   await refuseIfBlocked(db, me, role === 'owner' ? sides.requesterId : sides.ownerId);
   const message = await insertReply(db, id, me, role, body);
   if (!message) throw notFound(CONVERSATION_MSG.notFound);
-  return toMessage(message);
+  return toMessage(message, role);
 }
 
 /** My conversations from both sides, newest activity first. */

@@ -195,6 +195,27 @@ describe('withdrawing a promise and handing the item over', () => {
     expect(await detail(carol, itemId)).toMatchObject({ status: 'taken', promisedTo: null, locationIsApproximate: true });
   });
 
+  it('the owner reads the notes from their own side, in the conversation and in the list, the requesters from theirs', async () => {
+    const { itemId, bobConversation, carolConversation } = await itemWithTwoAsking();
+    await promise(owner, bobConversation);
+    expect(await appNotes(owner, bobConversation)).toEqual(['You have promised this item to them. Agree here on when they pick it up.']);
+    expect(await appNotes(owner, carolConversation)).toEqual(['You have promised this item to someone else.']);
+    expect((await patch(owner, itemId, { status: 'available' })).statusCode).toBe(200);
+    expect((await appNotes(owner, bobConversation)).at(-1)).toBe('You have withdrawn the promise: the item is available again.');
+    expect((await appNotes(owner, carolConversation)).at(-1)).toBe('You have made this item available again.');
+    await promise(owner, bobConversation);
+    expect((await patch(owner, itemId, { status: 'taken' })).statusCode).toBe(200);
+    expect((await appNotes(owner, bobConversation)).at(-1)).toBe('You have marked this item as given to them.');
+    expect((await appNotes(owner, carolConversation)).at(-1)).toBe('You have marked this item as given.');
+    const ownerList = (await owner.get('/api/conversations')).json<{ id: number; lastMessage: { body: string } | null }[]>();
+    expect(ownerList.find((c) => c.id === bobConversation)?.lastMessage?.body).toBe('You have marked this item as given to them.');
+    // The requesters still read what was written for them.
+    expect((await appNotes(bob, bobConversation)).at(-1)).toBe(HANDOVER_MSG.givenToYou);
+    expect((await appNotes(carol, carolConversation)).at(-1)).toBe(HANDOVER_MSG.goneToOther);
+    const bobList = (await bob.get('/api/conversations')).json<{ id: number; lastMessage: { body: string } | null }[]>();
+    expect(bobList.find((c) => c.id === bobConversation)?.lastMessage?.body).toBe(HANDOVER_MSG.givenToYou);
+  });
+
   it('marking it taken without a promise tells everyone who asked that it has gone', async () => {
     const { itemId, bobConversation, carolConversation } = await itemWithTwoAsking();
     expect((await patch(owner, itemId, { status: 'taken' })).statusCode).toBe(200);

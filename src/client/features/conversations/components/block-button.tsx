@@ -14,10 +14,10 @@ export function BlockButton({ username }: { username: string }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button ref={buttonRef} variant="ghost" size="sm" onClick={() => setOpen(true)} className="max-sm:size-11 max-sm:px-0">
+      {/* The word shows on every screen: an icon alone leaves a phone user guessing what it does. */}
+      <Button ref={buttonRef} variant="ghost" size="sm" onClick={() => setOpen(true)} className="max-sm:min-h-11 max-sm:px-2">
         <Ban aria-hidden="true" />
-        {/* On a phone only the icon shows: the title needs the room. */}
-        <span className="max-sm:sr-only">Block</span>
+        Block
         <span className="sr-only"> {username}</span>
       </Button>
       {open ? (

@@ -3,6 +3,7 @@ import { ArrowLeft, MessageCircleOff } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { ConversationDetail, Message } from '../../../../shared/conversations.js';
+import { ITEM_STATUS_LABEL } from '../../../../shared/item-format.js';
 import { LoadError } from '@/components/load-error';
 import { PageMessage } from '@/components/page-message';
 import { Badge } from '@/components/ui/badge';
@@ -122,8 +123,8 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
               </Link>
             </span>
             {item.status !== 'available' ? (
-              <Badge variant="neutral" className="capitalize">
-                {item.status}
+              <Badge variant="neutral">
+                {ITEM_STATUS_LABEL[item.status as keyof typeof ITEM_STATUS_LABEL] ?? item.status}
               </Badge>
             ) : null}
           </p>

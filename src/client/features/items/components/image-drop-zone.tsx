@@ -1,5 +1,5 @@
 import { ImageUp, X } from 'lucide-react';
-import { type DragEvent, type Ref, useId, useRef, useState } from 'react';
+import { type DragEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,6 +29,22 @@ export function ImageDropZone({ previewUrl, uploading, error, disabled, onFiles,
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const describedBy = cn(hintId, error && errorId);
+  const zoneRef = useRef<HTMLDivElement>(null);
+
+  // Choosing or removing a photo swaps the button that had focus for another look of the zone:
+  // focus follows to the preview (or back to the chooser) instead of falling to the page.
+  const hasPreview = previewUrl !== null;
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!lost) return;
+    const target = hasPreview ? zoneRef.current?.querySelector<HTMLElement>('[data-preview]') : zoneRef.current?.querySelector<HTMLElement>('button');
+    target?.focus();
+  }, [hasPreview]);
 
   // Both looks of the zone (empty, or Replace on the preview) are this one button.
   const pickerButton = {
@@ -72,11 +88,16 @@ export function ImageDropZone({ previewUrl, uploading, error, disabled, onFiles,
           onFiles(files);
         }}
       />
-      <div onDragOver={onDragOver} onDragEnter={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
+      <div ref={zoneRef} onDragOver={onDragOver} onDragEnter={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
         {previewUrl ? (
           <div
+            data-preview
+            tabIndex={-1}
+            role="group"
+            aria-label="Chosen photo"
             className={cn(
               'relative aspect-[4/3] w-full overflow-hidden rounded-card border border-border bg-muted',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
               dragging && 'ring-2 ring-ring ring-offset-2 ring-offset-background',
             )}
           >

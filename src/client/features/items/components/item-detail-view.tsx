@@ -1,135 +1,17 @@
-import { ArrowLeft, CalendarDays, CircleCheck, Info, LogIn, MapPinOff, MessagesSquare, RefreshCw, Trash2, Undo2, UserRound } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { ArrowLeft, CalendarDays, Info, LogIn, MapPinOff, MessagesSquare, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { ItemDetail } from '../../../../shared/items.js';
 import { MapView } from '@/components/map/map-view';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
+import { buttonVariants } from '@/components/ui/button';
 import { formatShortDate } from '@/lib/format-date';
-import { getErrorMessage } from '@/lib/request';
 import { useClientConfig } from '@/lib/use-client-config';
-import { type ItemUpdate, useUpdateItem } from '../api';
-import { canManageItem, isRenewDue, type Viewer } from '../lib/item-rules';
+import { canManageItem, type Viewer } from '../lib/item-rules';
 import { itemPageUrl } from '../lib/share-links';
+import { ItemOwnerActions } from './item-owner-actions';
 import { ItemStatusBadge } from './item-status-badge';
 import { ShareButtons } from './share-buttons';
-
-// Only the owner ever sees the delete confirmation (Radix Dialog): it loads when Delete is pointed
-// at, focused or pressed, not with every visitor's item page.
-const loadDeleteDialog = () => import('./delete-item-dialog');
-const DeleteItemDialog = lazy(async () => ({ default: (await loadDeleteDialog()).DeleteItemDialog }));
-
-const UPDATE_SUCCESS: Record<string, string> = {
-  taken: 'Item marked as taken',
-  given: 'Item marked as given',
-  available: 'Item marked as available',
-  withdraw: 'Promise withdrawn',
-  renew: 'Item renewed',
-};
-
-function OwnerActions({ item }: { item: ItemDetail }) {
-  const [, navigate] = useLocation();
-  const update = useUpdateItem(item.id);
-  const [pending, setPending] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  // Once asked for, the dialog stays mounted (closed) so that it can animate out.
-  const [deleteAsked, setDeleteAsked] = useState(false);
-  const deleteButtonRef = useRef<HTMLButtonElement>(null);
-
-  const run = (key: string, body: ItemUpdate) => {
-    setPending(key);
-    update.mutate(body, {
-      onSuccess: () => toast({ title: 'Success', description: UPDATE_SUCCESS[key] }),
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) }),
-      onSettled: () => setPending(null),
-    });
-  };
-
-  const busy = update.isPending;
-  const icon = (key: string, Icon: typeof CircleCheck) =>
-    pending === key ? <Spinner /> : <Icon aria-hidden="true" />;
-
-  return (
-    <section aria-labelledby="manage-heading" className="grid gap-3 rounded-card border border-border bg-card p-4 shadow-sm">
-      <h2 id="manage-heading" className="text-sm font-semibold text-muted-foreground">
-        Manage this item
-        {item.expiresAt ? (
-          <span className="font-normal">
-            {' '}
-            · {item.status === 'expired' ? 'Expired' : 'Listed until'} {formatShortDate(item.expiresAt)}
-          </span>
-        ) : null}
-      </h2>
-      {item.status === 'promised' && item.promisedTo ? (
-        <p className="text-sm">
-          Promised to <span className="font-semibold">{item.promisedTo.username}</span>. Mark it given once they have it.
-        </p>
-      ) : item.status === 'taken' && item.promisedTo ? (
-        <p className="text-sm">
-          Given to <span className="font-semibold">{item.promisedTo.username}</span>.
-        </p>
-      ) : item.status === 'available' ? (
-        <p className="text-sm text-muted-foreground">To promise it to someone who asked, open their conversation in Messages.</p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        {item.status === 'promised' ? (
-          <>
-            <Button variant="outline" disabled={busy} aria-busy={pending === 'given'} onClick={() => run('given', { status: 'taken' })}>
-              {icon('given', CircleCheck)}
-              Mark as given
-            </Button>
-            <Button variant="outline" disabled={busy} aria-busy={pending === 'withdraw'} onClick={() => run('withdraw', { status: 'available' })}>
-              {icon('withdraw', Undo2)}
-              Withdraw promise
-            </Button>
-          </>
-        ) : item.status === 'taken' ? (
-          <Button variant="outline" disabled={busy} aria-busy={pending === 'available'} onClick={() => run('available', { status: 'available' })}>
-            {icon('available', Undo2)}
-            Mark as available
-          </Button>
-        ) : item.status === 'available' ? (
-          <Button variant="outline" disabled={busy} aria-busy={pending === 'taken'} onClick={() => run('taken', { status: 'taken' })}>
-            {icon('taken', CircleCheck)}
-            Mark as taken
-          </Button>
-        ) : null}
-        {isRenewDue(item) ? (
-          <Button variant="outline" disabled={busy} aria-busy={pending === 'renew'} onClick={() => run('renew', { renew: true })}>
-            {icon('renew', RefreshCw)}
-            Renew
-          </Button>
-        ) : null}
-        <Button
-          ref={deleteButtonRef}
-          variant="destructive"
-          disabled={busy}
-          onPointerEnter={() => void loadDeleteDialog()}
-          onFocus={() => void loadDeleteDialog()}
-          onClick={() => {
-            setDeleteAsked(true);
-            setConfirmDelete(true);
-          }}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </div>
-      {deleteAsked ? (
-        <Suspense fallback={null}>
-          <DeleteItemDialog
-            item={confirmDelete ? item : null}
-            returnFocusRef={deleteButtonRef}
-            onClose={() => setConfirmDelete(false)}
-            onDeleted={() => navigate('/')}
-          />
-        </Suspense>
-      ) : null}
-    </section>
-  );
-}
 
 /** Radius of the circle drawn around an approximate point: the published point is 200-560 m off (docs/decisions/006). */
 const APPROXIMATE_RADIUS_M = 560;
@@ -235,7 +117,14 @@ export function ItemDetailView({
               <p className="inline-flex items-center gap-2">
                 <UserRound className="size-4 shrink-0" aria-hidden="true" />
                 <span>
-                  Posted by <span className="font-medium text-foreground">{item.username || 'Unknown user'}</span>
+                  Posted by{' '}
+                  {item.username ? (
+                    <Link href={`/u/${encodeURIComponent(item.username)}`} className="font-medium text-link underline-offset-4 hover:underline">
+                      {item.username}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-foreground">Unknown user</span>
+                  )}
                 </span>
               </p>
               <p className="inline-flex items-center gap-2">
@@ -264,7 +153,7 @@ export function ItemDetailView({
 
           <ContactSection item={item} viewer={viewer} contact={contact} />
 
-          {canManageItem(viewer, item) ? <OwnerActions item={item} /> : null}
+          {canManageItem(viewer, item) ? <ItemOwnerActions item={item} /> : null}
 
           <section aria-labelledby="share-heading" className="grid gap-2">
             <h2 id="share-heading" className="text-sm font-semibold">

@@ -1,16 +1,14 @@
+import { ITEM_STATUS_LABEL } from '../../../../shared/item-format.js';
 import type { ItemDetail } from '../../../../shared/items.js';
 import { Badge } from '@/components/ui/badge';
 
-const STATUS = {
-  available: { label: 'Available', variant: 'success' },
-  promised: { label: 'Promised', variant: 'default' },
-  taken: { label: 'Taken', variant: 'neutral' },
-  expired: { label: 'Expired', variant: 'warning' },
-} as const;
+const VARIANT = { available: 'success', promised: 'default', taken: 'neutral', expired: 'warning' } as const;
 
-/** available green, promised in the primary tint, taken grey, expired amber. */
+/** available green, promised in the primary tint, given (taken) grey, expired amber. */
 export function ItemStatusBadge({ status }: { status: ItemDetail['status'] }) {
-  const { label, variant } = STATUS[status] ?? STATUS.available;
+  const known = status in VARIANT ? status : 'available';
+  const label = ITEM_STATUS_LABEL[known];
+  const variant = VARIANT[known];
   return (
     <Badge variant={variant} className="px-3 py-1 text-sm">
       <span className="sr-only">Status: </span>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { CircleCheck, Send } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { POST_GEOLOCATION } from '../../../../shared/constants.js';
-import { ITEM_DESCRIPTION_MAX, ITEM_MSG, ITEM_TITLE_MAX, UPLOAD_MAX_BYTES } from '../../../../shared/items.js';
+import { ITEM_DESCRIPTION_MAX, ITEM_TITLE_MAX } from '../../../../shared/items.js';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FieldError, TextField } from '@/components/ui/form-field';
@@ -12,48 +13,24 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { GeolocationUnsupportedError, getCurrentPosition, type Position } from '@/lib/geolocation';
-import { useCreateItem, useUploadImage } from '../api';
+import { useCreateItem } from '../api';
 import { failureText } from '../lib/error-text';
-import { checkImageFiles, IMAGE_MSG } from '../lib/image-files';
-import { type PhotoLocationResult, readPhotoLocation } from '../lib/photo-gps';
 import { coordinateText, EMPTY_POST_FORM, parsePosition, postItemFormSchema } from '../lib/post-item-schema';
 import { ImageDropZone } from './image-drop-zone';
 import { LocationPicker } from './location-picker';
 import { TagPicker } from './tag-picker';
-
-const MANUAL = 'Please select location manually.';
-
-/** The toast for each outcome of reading a photo's GPS position (docs/product.md, Input rules). */
-function photoLocationToast(result: Exclude<PhotoLocationResult, { kind: 'found' }> | { kind: 'unexpected' }) {
-  switch (result.kind) {
-    case 'none':
-      return { title: 'No location data', description: 'No location data found in image. Please select location manually.' };
-    case 'library-failed':
-      return { title: 'Photo location unavailable', description: 'Could not load image processing library. Please select location manually.' };
-    case 'read-failed':
-      return { title: 'Could not read location data...', description: MANUAL };
-    case 'process-failed':
-      return { title: 'Could not process location data...', description: MANUAL };
-    case 'image-failed':
-      return { variant: 'destructive' as const, title: 'Could not process image. Please try again.' };
-    case 'unexpected':
-      return { title: 'Could not extract location data...', description: MANUAL };
-  }
-}
+import { usePhoto } from './use-photo';
 
 const FIELD_ORDER = ['title', 'description', 'imageUrl', 'latitude', 'longitude'] as const;
 
-type ChosenImage = { previewUrl: string; uploading: boolean };
-
 /** /post-item's form: title, description, one photo, tags, a place on the map. */
 export function PostItemForm() {
-  const upload = useUploadImage();
   const createItem = useCreateItem();
-  const [image, setImage] = useState<ChosenImage | null>(null);
   const [locating, setLocating] = useState(false);
   const [viewKey, setViewKey] = useState(0);
-  // Each chosen file gets a number; answers about an older file are ignored.
-  const fileSeq = useRef(0);
+  // The item just posted: a message at the top of the form links to it and takes the focus.
+  const [posted, setPosted] = useState<{ id: number; title: string } | null>(null);
+  const postedRef = useRef<HTMLDivElement>(null);
 
   const {
     register,
@@ -77,13 +54,6 @@ export function PostItemForm() {
   const exactId = useId();
   const position = parsePosition(watch('latitude'), watch('longitude'));
 
-  // The preview's object URL is released when it is replaced or the form goes away.
-  const previewUrl = image?.previewUrl;
-  useEffect(() => {
-    if (!previewUrl) return;
-    return () => URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
-
   const setPosition = (next: Position, moveMap: boolean) => {
     const options = { shouldValidate: isSubmitted, shouldDirty: true };
     setValue('latitude', coordinateText(next.lat), options);
@@ -91,59 +61,12 @@ export function PostItemForm() {
     if (moveMap) setViewKey((k) => k + 1);
   };
 
-  const onFiles = (files: File[]) => {
-    const check = checkImageFiles(files);
-    if (check.kind === 'none') return;
-    if (check.kind === 'too-many') {
-      toast({ variant: 'destructive', title: 'Error', description: IMAGE_MSG.onlyOne });
-      return;
-    }
-    if (check.kind === 'not-image') {
-      toast({ variant: 'destructive', title: 'Error', description: IMAGE_MSG.notImage });
-      return;
-    }
-    const file = check.file;
-    if (file.size > UPLOAD_MAX_BYTES) {
-      toast({ variant: 'destructive', title: 'Error', description: ITEM_MSG.imageTooLarge });
-      return;
-    }
-
-    const seq = ++fileSeq.current;
-    setImage({ previewUrl: URL.createObjectURL(file), uploading: true });
-    imageField.field.onChange('');
-
-    upload.mutate(file, {
-      onSuccess: (result) => {
-        if (seq !== fileSeq.current) return;
-        setImage((current) => (current ? { ...current, uploading: false } : current));
-        setValue('imageUrl', result.imageUrl, { shouldValidate: isSubmitted, shouldDirty: true });
-      },
-      onError: (error) => {
-        if (seq !== fileSeq.current) return;
-        fileSeq.current++;
-        setImage(null);
-        toast({ variant: 'destructive', title: 'Error', description: failureText('Failed to upload image', error) });
-      },
-    });
-
-    readPhotoLocation(file)
-      .catch(() => ({ kind: 'unexpected' }) as const)
-      .then((result) => {
-        if (seq !== fileSeq.current) return;
-        if (result.kind === 'found') {
-          setPosition(result.position, true);
-          toast({ title: 'Location Found', description: 'Location data extracted from image' });
-        } else {
-          toast(photoLocationToast(result));
-        }
-      });
-  };
-
-  const removeImage = () => {
-    fileSeq.current++;
-    setImage(null);
-    setValue('imageUrl', '', { shouldValidate: isSubmitted });
-  };
+  const photo = usePhoto({
+    onUploaded: (imageUrl) => setValue('imageUrl', imageUrl, { shouldValidate: isSubmitted, shouldDirty: true }),
+    onCleared: (validate) => (validate ? setValue('imageUrl', '', { shouldValidate: isSubmitted }) : imageField.field.onChange('')),
+    onPosition: (next) => setPosition(next, true),
+  });
+  const image = photo.image;
 
   const useCurrentLocation = () => {
     setLocating(true);
@@ -174,13 +97,15 @@ export function PostItemForm() {
 
   const onSubmit = handleSubmit((values) => {
     createItem.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (item) => {
         toast({ title: 'Item posted successfully' });
-        fileSeq.current++;
+        setPosted({ id: item.id, title: item.title });
+        photo.forget();
         reset(EMPTY_POST_FORM);
-        setImage(null);
         setViewKey((k) => k + 1);
         window.scrollTo(0, 0);
+        // The submit button was disabled while sending, which drops its focus on the page.
+        requestAnimationFrame(() => postedRef.current?.focus());
       },
       onError: (error) => {
         toast({ variant: 'destructive', title: 'Error', description: failureText('Failed to create item', error) });
@@ -194,6 +119,20 @@ export function PostItemForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-8">
+      {posted ? (
+        <div
+          ref={postedRef}
+          tabIndex={-1}
+          role="status"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-card border border-border bg-primary-soft px-4 py-3 text-primary-soft-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
+          <span className="font-medium">Your item is shared.</span>
+          <Link href={`/items/${posted.id}`} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
+            Open {posted.title}
+          </Link>
+        </div>
+      ) : null}
       <div className="grid gap-5">
         <TextField
           id="post-title"
@@ -224,8 +163,8 @@ export function PostItemForm() {
         uploading={uploading}
         error={errors.imageUrl?.message}
         disabled={createItem.isPending}
-        onFiles={onFiles}
-        onRemove={removeImage}
+        onFiles={photo.onFiles}
+        onRemove={photo.remove}
         buttonRef={imageField.field.ref}
       />
 

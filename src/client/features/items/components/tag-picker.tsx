@@ -1,4 +1,4 @@
-import { Check, Plus, Search, X } from 'lucide-react';
+import { Plus, Search, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { MAX_TAGS } from '../../../../shared/constants.js';
 import { ITEM_MSG, TAG_GROUPS, TAG_MAX_LENGTH } from '../../../../shared/item-format.js';
@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { cn } from '@/lib/utils';
 import { addTag, filterTagGroups, removeTag } from '../lib/tags';
+import { CommonTagList } from './common-tag-list';
 
 export const TAG_TOASTS = {
   duplicateTitle: 'Tag already added',
@@ -50,6 +50,13 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
       case 'empty':
         return false;
     }
+  };
+
+  /** A common tag: chosen if it was not, dropped if it was (in whatever letter case it was added). */
+  const toggle = (tag: string) => {
+    const chosen = tags.find((t) => t.toLowerCase() === tag.toLowerCase());
+    if (chosen) onChange(removeTag(tags, chosen));
+    else add(tag);
   };
 
   const addCustom = () => {
@@ -114,42 +121,7 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
             }}
           />
         </div>
-        <div className="grid max-h-64 gap-3 overflow-y-auto pr-1">
-          {groups.length === 0 ? (
-            <p className="py-4 text-center text-sm text-muted-foreground">No matching tags. Add it as a custom tag below.</p>
-          ) : (
-            groups.map((group) => (
-              <div key={group.label} role="group" aria-label={group.label} className="grid gap-1.5">
-                <p className="px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden="true">
-                  {group.label}
-                </p>
-                <ul className="flex flex-wrap gap-1.5">
-                  {group.tags.map((tag) => {
-                    const isAdded = added.has(tag.toLowerCase());
-                    return (
-                      <li key={tag}>
-                        <button
-                          type="button"
-                          onClick={() => add(tag)}
-                          className={cn(
-                            'inline-flex h-11 items-center gap-1 rounded-full border px-3 text-sm font-medium transition-colors',
-                            isAdded
-                              ? 'border-transparent bg-primary text-primary-foreground'
-                              : 'border-input bg-card hover:bg-accent',
-                          )}
-                        >
-                          {isAdded ? <Check className="size-4" aria-hidden="true" /> : null}
-                          {tag}
-                          {isAdded ? <span className="sr-only"> (added)</span> : null}
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </div>
-            ))
-          )}
-        </div>
+        <CommonTagList groups={groups} isChosen={(tag) => added.has(tag.toLowerCase())} onToggle={toggle} />
       </div>
 
       <div className="grid gap-2">

@@ -1,0 +1,50 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useFocusTrap } from '@/lib/use-focus-trap';
+
+/**
+ * The phone menu's state and behaviour (disclosure pattern): a new page closes it; while open it
+ * keeps focus as a dialog does (Tab goes round its button and its panel), Escape closes it with
+ * focus back on its button, and a tap outside the navigation closes it.
+ */
+export function usePhoneMenu() {
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setOpen(false), [location]);
+
+  useFocusTrap(open, [buttonRef, panelRef]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (navRef.current && !navRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  return {
+    open,
+    toggle: () => setOpen((wasOpen) => !wasOpen),
+    close: () => setOpen(false),
+    panelId,
+    buttonRef,
+    navRef,
+    panelRef,
+  };
+}

@@ -1,0 +1,137 @@
+import { CircleCheck, RefreshCw, Trash2, Undo2 } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { ItemDetail } from '../../../../shared/items.js';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { formatShortDate } from '@/lib/format-date';
+import { getErrorMessage } from '@/lib/request';
+import { type ItemUpdate, useUpdateItem } from '../api';
+import { isRenewDue } from '../lib/item-rules';
+
+// Only the owner ever sees the delete confirmation (Radix Dialog): it loads when Delete is pointed
+// at, focused or pressed, not with every visitor's item page.
+const loadDeleteDialog = () => import('./delete-item-dialog');
+const DeleteItemDialog = lazy(async () => ({ default: (await loadDeleteDialog()).DeleteItemDialog }));
+
+/** The owner's changes of an item, each with the toast that confirms it. */
+const ACTIONS = {
+  given: { body: { status: 'taken' }, done: 'Item marked as given', label: 'Mark as given', icon: CircleCheck },
+  withdraw: { body: { status: 'available' }, done: 'Promise withdrawn', label: 'Withdraw promise', icon: Undo2 },
+  available: { body: { status: 'available' }, done: 'Item marked as available', label: 'Mark as available', icon: Undo2 },
+  renew: { body: { renew: true }, done: 'Item renewed', label: 'Renew', icon: RefreshCw },
+} satisfies Record<string, { body: ItemUpdate; done: string; label: string; icon: typeof CircleCheck }>;
+
+type ActionKey = keyof typeof ACTIONS;
+
+/** Which changes the owner can make in the item's state, in the order of the buttons. */
+function actionsFor(item: ItemDetail): ActionKey[] {
+  const byStatus: Record<string, ActionKey[]> = { promised: ['given', 'withdraw'], taken: ['available'], available: ['given'] };
+  return [...(byStatus[item.status] ?? []), ...(isRenewDue(item) ? (['renew'] as const) : [])];
+}
+
+/** Runs one change at a time; `pending` says which is on its way (its button shows a spinner). */
+function useItemActions(itemId: number) {
+  const update = useUpdateItem(itemId);
+  const [pending, setPending] = useState<ActionKey | null>(null);
+  const run = (key: ActionKey) => {
+    setPending(key);
+    update.mutate(ACTIONS[key].body, {
+      onSuccess: () => toast({ title: 'Success', description: ACTIONS[key].done }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) }),
+      onSettled: () => setPending(null),
+    });
+  };
+  return { run, pending, busy: update.isPending };
+}
+
+/** Where the item stands, in a sentence for the owner. */
+function OwnerStatusNote({ item }: { item: ItemDetail }) {
+  if (item.status === 'promised' && item.promisedTo) {
+    return (
+      <p className="text-sm">
+        Promised to <span className="font-semibold">{item.promisedTo.username}</span>. Mark it given once they have it.
+      </p>
+    );
+  }
+  if (item.status === 'taken' && item.promisedTo) {
+    return (
+      <p className="text-sm">
+        Given to <span className="font-semibold">{item.promisedTo.username}</span>.
+      </p>
+    );
+  }
+  if (item.status === 'available') {
+    return <p className="text-sm text-muted-foreground">To promise it to someone who asked, open their conversation in Messages.</p>;
+  }
+  return null;
+}
+
+/** Delete, after the confirmation dialog; a deleted item's page goes home. */
+function DeleteItemButton({ item, disabled }: { item: ItemDetail; disabled: boolean }) {
+  const [, navigate] = useLocation();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  // Once asked for, the dialog stays mounted (closed) so that it can animate out.
+  const [deleteAsked, setDeleteAsked] = useState(false);
+  const deleteButtonRef = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={deleteButtonRef}
+        variant="destructive"
+        disabled={disabled}
+        onPointerEnter={() => void loadDeleteDialog()}
+        onFocus={() => void loadDeleteDialog()}
+        onClick={() => {
+          setDeleteAsked(true);
+          setConfirmDelete(true);
+        }}
+      >
+        <Trash2 aria-hidden="true" />
+        Delete
+      </Button>
+      {deleteAsked ? (
+        <Suspense fallback={null}>
+          <DeleteItemDialog
+            item={confirmDelete ? item : null}
+            returnFocusRef={deleteButtonRef}
+            onClose={() => setConfirmDelete(false)}
+            onDeleted={() => navigate('/')}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** 'Manage this item', for its owner or an admin: its state, the changes it allows, Delete. */
+export function ItemOwnerActions({ item }: { item: ItemDetail }) {
+  const { run, pending, busy } = useItemActions(item.id);
+  return (
+    <section aria-labelledby="manage-heading" className="grid gap-3 rounded-card border border-border bg-card p-4 shadow-sm">
+      <h2 id="manage-heading" className="text-sm font-semibold text-muted-foreground">
+        Manage this item
+        {item.expiresAt ? (
+          <span className="font-normal">
+            {' '}
+            · {item.status === 'expired' ? 'Expired' : 'Listed until'} {formatShortDate(item.expiresAt)}
+          </span>
+        ) : null}
+      </h2>
+      <OwnerStatusNote item={item} />
+      <div className="flex flex-wrap gap-2">
+        {actionsFor(item).map((key) => {
+          const { label, icon: Icon } = ACTIONS[key];
+          return (
+            <Button key={key} variant="outline" disabled={busy} aria-busy={pending === key} onClick={() => run(key)}>
+              {pending === key ? <Spinner /> : <Icon aria-hidden="true" />}
+              {label}
+            </Button>
+          );
+        })}
+        <DeleteItemButton item={item} disabled={busy} />
+      </div>
+    </section>
+  );
+}
