@@ -3,7 +3,7 @@
 import { MAX_PAGE_SIZE, MAX_TAGS } from './constants.js';
 
 /**
- * What each stored status is called on screen (docs/product-wording.md): an item that has left its
+ * What each stored status is called on screen (docs/product.md, Wording): an item that has left its
  * owner is 'Given' (stored as `taken`), whatever page shows it.
  */
 export const ITEM_STATUS_LABEL = { available: 'Available', promised: 'Promised', taken: 'Given', expired: 'Expired' } as const;
