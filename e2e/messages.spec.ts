@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
 
 // Two people in two browsers: one shares an item, the other asks for it.

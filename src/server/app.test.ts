@@ -122,7 +122,7 @@ describe('errors', () => {
   it('an unexpected error is a 500 with a reference id and no stack trace', async () => {
     const boom = await createTestApp();
     const app = boom.app;
-    app.get('/api/boom', async () => {
+    app.get('/api/boom', () => {
       throw new Error('secret internal detail at /srv/app.ts:12');
     });
     const res = await app.inject({ method: 'GET', url: '/api/boom' });

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -39,6 +39,7 @@ import { databasePlugin } from './plugins/database.js';
 import { type Sessions, sessionsPlugin } from './plugins/session.js';
 import { type SmsSender, smsPlugin } from './plugins/sms.js';
 import { type ImageStorage, storagePlugin } from './plugins/storage.js';
+import { type FeatureRoutes, syncPlugin } from './plugins/sync-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,8 +139,8 @@ const publishedPointsPlugin = fp(
 const API_DEPENDENCIES = ['database', 'storage', 'sms', 'sessions', 'csrf', '@fastify/rate-limit', '@fastify/multipart'];
 
 /** A feature's routes as a plugin of its own (still encapsulated, under its prefix) that declares what it needs. */
-const feature = (name: string, routes: FastifyPluginAsync<never>, dependencies = API_DEPENDENCIES) =>
-  fp((instance, opts) => routes(instance, opts as never), { name, dependencies, encapsulate: true });
+const feature = (name: string, routes: FeatureRoutes, dependencies = API_DEPENDENCIES) =>
+  fp(syncPlugin((instance: FastifyInstance) => routes(instance)), { name, dependencies, encapsulate: true });
 
 /** Sessions and expired items are swept at start and then hourly. */
 const housekeepingPlugin = fp(
@@ -156,7 +157,7 @@ const housekeepingPlugin = fp(
     await housekeeping();
     const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', () => clearInterval(timer));
   },
   { name: 'housekeeping', dependencies: ['database', 'sessions', 'storage'] },
 );
@@ -280,7 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         resolve();
       });
     });
-    app.addHook('onClose', async () => {
+    app.addHook('onClose', () => {
       redis.disconnect();
     });
   }

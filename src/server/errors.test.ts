@@ -23,11 +23,11 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   UNAVAILABLE.forEach(([, error], i) =>
-    t.app.get(`/api/test-unavailable/${i}`, async () => {
+    t.app.get(`/api/test-unavailable/${i}`, () => {
       throw error;
     }),
   );
-  t.app.get('/api/test-other-error', async () => {
+  t.app.get('/api/test-other-error', () => {
     throw wrapped(withCode('relation "nope" does not exist', '42P01'));
   });
 });

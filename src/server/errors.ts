@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../shared/messages.js';
 import { sqlState } from './db/client.js';
@@ -72,8 +72,10 @@ export function cleanRequestText(root: unknown): boolean {
  * carry them, UTF-8 cannot) become U+FFFD here, as UTF-8 would make them: PGlite otherwise
  * stored such a text cut short.
  */
-export async function rejectNullCharacters(request: FastifyRequest): Promise<void> {
+export function rejectNullCharacters(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  // A throw here reaches the error handler as the hook's error, as a call of done(error) would.
   if (![request.params, request.query, request.body].every(cleanRequestText)) throw badRequest(MSG.nullCharacter);
+  done();
 }
 
 /** The first problem of a failed schema validation, phrased for a person. */

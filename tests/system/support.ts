@@ -68,8 +68,8 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | string>((resolve) => {
     child.on('exit', (code, signal) => {
       rmSync(dataDir, { recursive: true, force: true });
@@ -340,7 +340,7 @@ export function runMixedLoad(opts: {
   return new Promise((resolve, reject) => {
     autocannon(
       { url: opts.url, connections: opts.connections, duration: opts.seconds, timeout: 10, requests },
-      (err, result) => (err ? reject(err) : resolve({ result, responses, acknowledged })),
+      (err, result) => (err ? reject(err as Error) : resolve({ result, responses, acknowledged })),
     );
   });
 }

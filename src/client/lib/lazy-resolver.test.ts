@@ -9,7 +9,7 @@ const schemaResolver = () => zodResolver(schema);
 
 describe('lazyResolver', () => {
   it('loads the schema once, at the first validation or prefetch, and validates with it', async () => {
-    const load = vi.fn(async () => schemaResolver());
+    const load = vi.fn(() => Promise.resolve(schemaResolver()));
     const { resolver, prefetch } = lazyResolver(load);
     expect(load).not.toHaveBeenCalled();
 

@@ -12,11 +12,10 @@ const json = (status: number, body: unknown, statusText = '') =>
 function mockFetch(handler: (url: string, init: RequestInit) => Response, tokens = ['tok-1', 'tok-2']) {
   const calls: Call[] = [];
   let tokenIndex = 0;
-  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
+  // The client fetches by URL string; like a real fetch, a handler that throws is a rejected promise.
+  const fn = vi.fn((url: string, init: RequestInit = {}) => {
     calls.push({ url, init });
-    if (url === '/api/csrf-token') return json(200, { token: tokens[tokenIndex++] });
-    return handler(url, init);
+    return new Promise<Response>((resolve) => resolve(url === '/api/csrf-token' ? json(200, { token: tokens[tokenIndex++] }) : handler(url, init)));
   });
   vi.stubGlobal('fetch', fn);
   return calls;
@@ -91,10 +90,9 @@ describe('apiRequest', () => {
     const calls: Call[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        calls.push({ url: String(input), init });
-        if (String(input) === '/api/csrf-token') throw new TypeError('Failed to fetch');
-        return json(201, { id: 1 });
+      vi.fn((url: string, init: RequestInit = {}) => {
+        calls.push({ url, init });
+        return url === '/api/csrf-token' ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(json(201, { id: 1 }));
       }),
     );
     const res = await apiRequest('POST', '/api/register', { username: 'ann', password: 'secret1', isVisible: true });

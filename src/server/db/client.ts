@@ -77,7 +77,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 /** Rows of a raw SQL query, whichever driver answered it. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  // Either driver's result carries the rows as `rows`; drizzle types the result only as `unknown` here.
+  const result = (await db.execute<Record<string, unknown>>(query)) as { rows: T[] };
   return result.rows;
 }
 

@@ -64,5 +64,11 @@ export function loginLimit(app: FastifyInstance, devices: DeviceCookies) {
   };
 }
 
-/** The account a username names, for keys: trimmed and in lower case, as usernames are unique. */
-export const usernameKey = (request: FastifyRequest) => String((request.body as { username?: unknown }).username ?? '').trim().toLowerCase();
+/**
+ * The account a username names, for keys: trimmed and in lower case, as usernames are unique. It runs
+ * after the body schema, which made the username a string.
+ */
+export const usernameKey = (request: FastifyRequest) => {
+  const { username } = request.body as { username?: unknown };
+  return (typeof username === 'string' ? username : '').trim().toLowerCase();
+};

@@ -8,6 +8,7 @@ import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '../..
 import { MSG } from '../../shared/messages.js';
 import { isPagePath } from '../../shared/routes.js';
 import { thumbnailUrlOf } from '../../shared/item-format.js';
+import { syncPlugin } from './sync-plugin.js';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -195,7 +196,7 @@ export interface ClientOptions {
   lookups: ClientItemLookups;
 }
 
-async function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): Promise<void> {
+function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): void {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const defaultPage = page(indexHtml ?? '');
@@ -276,4 +277,4 @@ async function client(app: FastifyInstance, { clientDir, lookups }: ClientOption
 }
 
 /** The client plugin: it answers every path no other route does (its not-found handler is the app's). */
-export const clientPlugin = fp(client, { name: 'client' });
+export const clientPlugin = fp(syncPlugin(client), { name: 'client' });

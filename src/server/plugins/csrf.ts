@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../shared/messages.js';
 import { forbidden } from '../errors.js';
+import { syncPlugin } from './sync-plugin.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -83,8 +84,8 @@ export function createCsrf({ secure, publicUrl }: { secure: boolean; publicUrl?:
 
 /** Decorates `csrf`, whose secret lives in a cookie. */
 export const csrfPlugin = fp(
-  async (app) => {
+  syncPlugin((app: FastifyInstance) => {
     app.decorate('csrf', createCsrf({ secure: app.config.secureCookies, publicUrl: app.config.publicUrl }));
-  },
+  }),
   { name: 'csrf', dependencies: ['@fastify/cookie'], decorators: { fastify: ['config'] } },
 );

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { getSecret } from '../db/secrets.js';
+import { syncPlugin } from './sync-plugin.js';
 
 /** How long a browser stays a known device for an account after signing in there. */
 const DEVICE_COOKIE_DAYS = 180;
@@ -60,8 +61,8 @@ export function createDeviceCookies({ db, secure }: { db: Db; secure: boolean })
 
 /** Decorates `devices`: the signed cookies that let a known browser sign in while strangers have an account locked. */
 export const devicesPlugin = fp(
-  async (app) => {
+  syncPlugin((app: FastifyInstance) => {
     app.decorate('devices', createDeviceCookies({ db: app.db, secure: app.config.secureCookies }));
-  },
+  }),
   { name: 'devices', dependencies: ['database', '@fastify/cookie'], decorators: { fastify: ['config'] } },
 );

@@ -67,6 +67,6 @@ export async function withinTotal<T>(
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS[kind]}::int, ${userId}::int)`);
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(kept.table).where(eq(kept.owner, userId));
     if (Number(row?.n ?? 0) >= max) throw new AppError(status, QUOTA_MSG[kind](max));
-    return insert(tx as unknown as Db);
+    return insert(tx);
   });
 }

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { REMEMBER_ME_DAYS } from '../../shared/constants.js';
 import type { SessionUser } from '../../shared/auth.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
+import { syncPlugin } from './sync-plugin.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERSISTENT_MS = REMEMBER_ME_DAYS * DAY_MS;
@@ -138,8 +139,8 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
 
 /** Decorates `sessions`, kept in the database and named by a cookie. */
 export const sessionsPlugin = fp(
-  async (app) => {
+  syncPlugin((app: FastifyInstance) => {
     app.decorate('sessions', createSessions({ db: app.db, secure: app.config.secureCookies, maxAgeMs: app.config.sessionMaxAgeMs }));
-  },
+  }),
   { name: 'sessions', dependencies: ['database', '@fastify/cookie'], decorators: { fastify: ['config'] } },
 );

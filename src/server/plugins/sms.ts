@@ -1,7 +1,8 @@
 import { appendFile } from 'node:fs/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { syncPlugin } from './sync-plugin.js';
 
 /** The one way SMS leave the app. */
 export interface SmsSender {
@@ -51,8 +52,8 @@ export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSend
 
 /** Decorates `sms`: the sender the config chooses. */
 export const smsPlugin = fp(
-  async (app) => {
+  syncPlugin((app: FastifyInstance) => {
     app.decorate('sms', createSmsSender(app.config, app.log));
-  },
+  }),
   { name: 'sms', decorators: { fastify: ['config'] } },
 );

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, TestClient } from '../test/harness.js';
@@ -20,7 +20,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 let t: TestApp;
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  // A fake S3 endpoint; the server ignores what a request handler answers, so the promise is dropped.
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const path = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
     requests.push({ method: req.method!, path, authorization: String(req.headers.authorization ?? '') });
     if (req.method === 'PUT') {
@@ -35,7 +36,8 @@ beforeAll(async () => {
     } else {
       res.writeHead(405).end();
     }
-  });
+  };
+  server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await createTestApp({

@@ -129,7 +129,9 @@ export const storagePlugin = fp(
       decorateReply: false,
       index: false,
       allowedPath: (pathName) => IMAGE_KEY_PATTERN.test(pathName.replace(/^\//, '')),
-      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+      setHeaders: (res) => {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
   },
   { name: 'storage', decorators: { fastify: ['config'] } },

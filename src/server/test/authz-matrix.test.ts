@@ -75,7 +75,7 @@ async function json<T>(res: Promise<{ statusCode: number; body: string; json: ()
   if (r.statusCode !== status) throw new Error(`fixture: expected ${status}, got ${r.statusCode} ${r.body}`);
   return r.json() as T;
 }
-const send = (c: TestClient, method: string, url: string, payload?: unknown) => c.request({ method: method as 'POST', url, payload: payload as object });
+const send = (c: TestClient, method: string, url: string, payload?: unknown) => c.request({ method, url, payload: payload as object });
 
 /** A signed-in browser of a new account (an admin one when asked). */
 async function freshAccount(admin = false): Promise<{ client: TestClient; id: number; username: string }> {
@@ -311,7 +311,7 @@ const isWrite = (row: Row) => !['GET', 'HEAD'].includes(methodOf(row));
 async function callAs(row: Row, role: Role) {
   const call = await row.call(role);
   const browser = await (call.as ?? browsers[role]).fork();
-  const res = await browser.request({ method: methodOf(row) as 'GET', url: call.url, payload: call.payload as object, headers: call.headers });
+  const res = await browser.request({ method: methodOf(row), url: call.url, payload: call.payload as object, headers: call.headers });
   return res;
 }
 
@@ -413,7 +413,7 @@ describe('CSRF: every write without a token, or with a wrong one, is refused and
     const before = await fingerprint();
     const request = (token?: string) =>
       browser.request({
-        method: methodOf(row) as 'POST',
+        method: methodOf(row),
         url: call.url,
         payload: call.payload as object,
         headers: { ...call.headers, ...(token === undefined ? {} : { 'x-csrf-token': token }) },
@@ -484,7 +484,7 @@ describe('CSRF holds for every spelling of a write’s path: refused (403) or no
     const before = await fingerprint();
     const answers: string[] = [];
     for (const url of pathVariants(call.url)) {
-      const res = await browser.request({ method: methodOf(row) as 'POST', url, payload: call.payload as object, headers: call.headers, csrf: false });
+      const res = await browser.request({ method: methodOf(row), url, payload: call.payload as object, headers: call.headers, csrf: false });
       const refused = res.statusCode === 403 && res.json().message === MSG.invalidCsrf;
       if (!refused && res.statusCode !== 404) answers.push(`${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }

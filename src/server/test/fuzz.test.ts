@@ -348,7 +348,7 @@ const clientFor = (actor: Actor) => (actor === 'reporter' ? reporter() : clients
 /** Who sends a raw request to a JSON write: a reporter for reports (limited per person), else the owner. */
 const writerFor = (url: string) => (url === '/api/reports' ? reporter() : clients.owner);
 
-async function ok(res: { statusCode: number; body: string }, what: string) {
+function ok(res: { statusCode: number; body: string }, what: string) {
   if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
   return JSON.parse(res.body || '{}') as { id: number };
 }
@@ -417,16 +417,16 @@ beforeAll(async () => {
 
   ids.user = String(owner.id);
   ids.image = (JSON.parse((await clients.owner.upload([{ data: await jpegWithGps(200, 150) }])).body) as { imageUrl: string }).imageUrl;
-  const item = await ok(await clients.owner.post('/api/items', { title: 'Fuzz lamp', description: 'A lamp to be fuzzed at.', imageUrl: ids.image, latitude: 40.7, longitude: -74 }), 'item');
+  const item = ok(await clients.owner.post('/api/items', { title: 'Fuzz lamp', description: 'A lamp to be fuzzed at.', imageUrl: ids.image, latitude: 40.7, longitude: -74 }), 'item');
   ids.item = String(item.id);
-  ids.note = String((await ok(await clients.owner.post('/api/notes', { content: 'A note', visibility: 'private' }), 'note')).id);
-  ids.link = String((await ok(await clients.owner.post('/api/links', { username: friendName }), 'link')).id);
-  ids.block = String((await ok(await clients.owner.post('/api/blocks', { username: bully }), 'block')).id);
-  ids.vendor = String((await ok(await clients.admin.post('/api/admin/vendors', { name: 'FuzzPay' }), 'vendor')).id);
-  ids.paymentLink = String((await ok(await clients.owner.post('/api/me/payment-ids', { vendorId: Number(ids.vendor), paymentId: 'me@fuzz' }), 'payment link')).id);
-  ids.support = String((await ok(await clients.owner.post('/api/support-requests', { type: 'other', description: 'Something odd happened.' }), 'support')).id);
-  ids.conversation = String((await ok(await friend.post(`/api/items/${ids.item}/messages`, { body: 'Is it still there?' }), 'conversation')).id);
-  ids.report = String((await ok(await friend.post('/api/reports', { itemId: item.id, reason: 'spam' }), 'report')).id);
+  ids.note = String((ok(await clients.owner.post('/api/notes', { content: 'A note', visibility: 'private' }), 'note')).id);
+  ids.link = String((ok(await clients.owner.post('/api/links', { username: friendName }), 'link')).id);
+  ids.block = String((ok(await clients.owner.post('/api/blocks', { username: bully }), 'block')).id);
+  ids.vendor = String((ok(await clients.admin.post('/api/admin/vendors', { name: 'FuzzPay' }), 'vendor')).id);
+  ids.paymentLink = String((ok(await clients.owner.post('/api/me/payment-ids', { vendorId: Number(ids.vendor), paymentId: 'me@fuzz' }), 'payment link')).id);
+  ids.support = String((ok(await clients.owner.post('/api/support-requests', { type: 'other', description: 'Something odd happened.' }), 'support')).id);
+  ids.conversation = String((ok(await friend.post(`/api/items/${ids.item}/messages`, { body: 'Is it still there?' }), 'conversation')).id);
+  ids.report = String((ok(await friend.post('/api/reports', { itemId: item.id, reason: 'spam' }), 'report')).id);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -41,7 +41,7 @@ export function useSendMessage(conversationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) => apiJson<Message>('POST', `/api/conversations/${conversationId}/messages`, { body }),
-    onSuccess: async (message) => {
+    onSuccess: (message) => {
       queryClient.setQueryData<ConversationDetail>([CONVERSATIONS_QUERY_KEY, conversationId], (current) =>
         current && !current.messages.some((m) => m.id === message.id)
           ? { ...current, lastMessage: message, updatedAt: message.createdAt, messages: [...current.messages, message] }

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addPaymentLinkBodySchema,
@@ -18,6 +17,7 @@ import {
 } from '../../../shared/people.js';
 import { perAccountLimit, usernameKey } from '../../plugins/account-limit.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import {
   addPaymentLink,
   changePassword,
@@ -37,7 +37,7 @@ import {
 const messageSchema = z.object({ message: z.string() });
 
 /** The signed-in user's own account (/api/me...) and the password reset. */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutes: FeatureRoutes = (app) => {
   const { db } = app;
   const me = { preValidation: signedIn };
   // Codes can be guessed only five at a time per code, and asked for only this often per address.
@@ -126,7 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/request-reset',
     { config: codeRateLimit, preHandler: resetRequestAccountLimit, schema: { body: requestResetBodySchema, response: { 200: messageSchema } } },
-    async (request) => {
+    (request) => {
       const { username } = request.body;
       app.background(() => sendResetCode(db, app.sms, username));
       return { message: PEOPLE_MSG.resetSent };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
 import { PEOPLE_MSG, VENDOR_NAME_MAX } from '../../../shared/people.js';
 import { queryRows } from '../../db/client.js';
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const send = (client: TestClient, method: string, url: string, payload?: unknown) =>
-  client.request({ method: method as 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  client.request({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.app.db, query);
 const count = async (query: ReturnType<typeof sql>) => (await rows<{ n: number }>(query))[0]!.n;
@@ -210,14 +210,11 @@ describe('DELETE /api/users/:id', () => {
     const image = (await victim.upload([{ data: await jpegWithGps(320, 240, { r: 1, g: 2, b: 3 }) }])).json().imageUrl as string;
     await postItem(victim, image, 'Item on a flaky disk');
     const storage = t.app.storage;
-    const original = storage.delete;
-    storage.delete = async () => {
-      throw new Error('disk on fire');
-    };
+    const failing = vi.spyOn(storage, 'delete').mockRejectedValue(new Error('disk on fire'));
     try {
       expect((await send(admin, 'DELETE', `/api/users/${v.id}`)).statusCode).toBe(204);
     } finally {
-      storage.delete = original;
+      failing.mockRestore();
     }
     expect(await count(sql`select count(*)::int as n from users where id = ${v.id}`)).toBe(0);
   });

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminNoteListSchema,
@@ -14,6 +13,7 @@ import {
   verifyUserBodySchema,
 } from '../../../shared/people.js';
 import { adminOnly, requireAdmin } from '../../plugins/guards.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { removePublicNote } from '../notes/service.js';
 import { createVendor, listPublicNotes, listUsers, listVendors, removeUser, setUserVerified, setVendorActive } from './service.js';
 
@@ -31,7 +31,7 @@ export const adminUsersQuerySchema = z.object({
 });
 
 /** The admin dashboard's API: users, public notes and payment vendors; admins only (401 / 403 first). */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FeatureRoutes = (app) => {
   app.get('/users', { preValidation: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } }, async (request) =>
     listUsers(app.db, request.query),
   );

@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { findUserById } from '../../users/repository.js';
 import { publicNotes } from '../search/service.js';
-import { discardImage } from '../uploads/repository.js';
+import { discardImage } from '../uploads/service.js';
 import {
   type AdminUserRow,
   type AdminVendorRow,
@@ -59,7 +59,7 @@ export async function removeUser(db: Db, storage: ImageStorage, id: number, log:
   // A file left behind by a storage hiccup is only a little waste; the user is gone either way.
   await Promise.all(
     outcome.unusedImages.map((imageUrl) =>
-      discardImage(db, storage, imageUrl).catch((err) => log.warn({ err, imageUrl }, 'could not delete image files of a deleted user')),
+      discardImage(db, storage, imageUrl).catch((err: unknown) => log.warn({ err, imageUrl }, 'could not delete image files of a deleted user')),
     ),
   );
 }

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csrfTokenSchema, loginBodySchema, registerBodySchema, sessionUserSchema } from '../../../shared/auth.js';
 import { loginLimit } from '../../plugins/account-limit.js';
 import { requireUser } from '../../plugins/guards.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { authenticate, registerUser } from './service.js';
 
 /** Accounts: CSRF token, the session user, register, login, logout (docs/product.md, Input rules, API and Messages). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FeatureRoutes = (app) => {
   const rateLimit = {
     max: app.config.authRateLimit.max,
     timeWindow: app.config.authRateLimit.windowMs,

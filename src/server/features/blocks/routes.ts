@@ -1,10 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blockIdParams, blockListSchema, blockSchema, createBlockBodySchema } from '../../../shared/blocks.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { createBlock, listBlocks, removeBlock } from './service.js';
 
 /** Blocking other users (no messages either way); all for signed-in users, each about their own blocks. */
-export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
+export const blockRoutes: FeatureRoutes = (app) => {
   app.get('/blocks', { preValidation: signedIn, schema: { response: { 200: blockListSchema } } }, async (request) => {
     const user = await requireUser(request);
     return listBlocks(app.db, user.id);

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   conversationDetailSchema,
   conversationIdParams,
@@ -9,11 +8,12 @@ import {
 } from '../../../shared/conversations.js';
 import { itemIdParams } from '../../../shared/items.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { listConversations, readConversation, reply, unreadCount, writeAboutItem } from './service.js';
 
 // The contract has no item id params; same rule and wording as the items routes.
 /** Conversations about items between their owners and the people who write to them; signed-in users only. */
-export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const conversationRoutes: FeatureRoutes = (app) => {
   // One limit for both ways of sending, per signed-in user (not per address: neighbours share one).
   // It runs before the handler, after signedIn has looked the user up, so the key costs no query.
   const messageLimit = app.rateLimit({

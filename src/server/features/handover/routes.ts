@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conversationDetailSchema, conversationIdParams, HANDOVER_MSG } from '../../../shared/conversations.js';
 import { forbidden } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { participants, readConversation } from '../conversations/service.js';
 import { changeHandover } from './service.js';
 
@@ -9,7 +9,7 @@ import { changeHandover } from './service.js';
  * POST /api/conversations/:id/promise: the item's owner promises it to the person of this
  * conversation. Withdrawing and marking it given are PATCH /api/items/:id (status available, taken).
  */
-export const handoverRoutes: FastifyPluginAsyncZod = async (app) => {
+export const handoverRoutes: FeatureRoutes = (app) => {
   app.post(
     '/conversations/:id/promise',
     { preValidation: signedIn, schema: { params: conversationIdParams, response: { 200: conversationDetailSchema } } },

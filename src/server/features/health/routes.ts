@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { MSG } from '../../../shared/messages.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 
 const READY_TIMEOUT_MS = 2000;
 
 /** Liveness (the process answers) and readiness (the database answers too), for load balancers. */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+export const healthRoutes: FeatureRoutes = (app) => {
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };

@@ -106,8 +106,9 @@ export const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATES_KEPT = 500;
 
 type Total = { total: number; estimate: boolean };
+type Remembered = { at: number; total: Promise<Total> };
 // Per database (so test apps never share), per filter: the total being or last worked out.
-const estimates = new WeakMap<Db, Map<string, { at: number; total: Promise<Total> }>>();
+const estimates = new WeakMap<Db, Map<string, Remembered>>();
 
 /** Forgets the remembered estimates (tests that look at the SQL of a cold request). */
 export function forgetEstimates(db: Db): void {
@@ -125,7 +126,7 @@ export function forgetEstimates(db: Db): void {
 export async function countListedItems(db: Db, filter: ItemFilter): Promise<Total> {
   const key = JSON.stringify([filter.text?.toLowerCase() ?? null, filter.tag?.toLowerCase() ?? null, Boolean(filter.near)]);
   let byFilter = estimates.get(db);
-  if (!byFilter) estimates.set(db, (byFilter = new Map()));
+  if (!byFilter) estimates.set(db, (byFilter = new Map<string, Remembered>()));
   const now = Date.now();
   const known = byFilter.get(key);
   if (known && now - known.at < ESTIMATE_TTL_MS) return known.total;

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createItemBodySchema,
   itemDetailSchema,
@@ -11,10 +10,11 @@ import {
 import { ITEM_MSG, itemIdParams } from '../../../shared/items.js';
 import { requireOwnerOrAdmin, requireUser, signedIn } from '../../plugins/guards.js';
 import { rateQuota } from '../../plugins/quotas.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { changeItem, createItem, getItem, itemOwner, listItems, listMyItems, removeItem } from './service.js';
 
 /** Items: list (nearest or newest first), detail, post, change, delete. */
-export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
+export const itemRoutes: FeatureRoutes = (app) => {
   const ttl = app.config.itemTtlDays;
 
   app.get('/items', { schema: { querystring: listItemsQuerySchema, response: { 200: itemListSchema } } }, async (request) =>

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../errors.js';
 import type { ItemPageMeta } from '../../plugins/client.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { changeHandover } from '../handover/service.js';
-import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/repository.js';
+import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/service.js';
 import { round5 } from './location.js';
 import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
 import {
@@ -222,7 +222,7 @@ export async function removeItem(
   if (!deleted) throw notFound(ITEM_MSG.notFound);
   if (deleted.imageStillUsed) return;
   // The item is gone either way; a file left behind by a storage hiccup is only a little waste.
-  await discardImage(db, storage, deleted.imageUrl).catch((err) => log.warn({ err, imageUrl: deleted.imageUrl }, 'could not delete image files'));
+  await discardImage(db, storage, deleted.imageUrl).catch((err: unknown) => log.warn({ err, imageUrl: deleted.imageUrl }, 'could not delete image files'));
 }
 
 /** My own items in every state (to renew the expired, follow the promised), newest first. */

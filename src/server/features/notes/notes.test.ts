@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const send = (client: TestClient, method: string, url: string, payload?: unknown) =>
-  client.request({ method: method as 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  client.request({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 async function write(client: TestClient, content: string, visibility?: string) {
   const res = await client.post('/api/notes', { content, ...(visibility ? { visibility } : {}) });

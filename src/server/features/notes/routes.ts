@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createLinkBodySchema,
   createNoteBodySchema,
@@ -14,6 +13,7 @@ import {
 } from '../../../shared/people.js';
 import { requireOwnerOrAdmin, requireUser, signedIn } from '../../plugins/guards.js';
 import { rateQuota } from '../../plugins/quotas.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import {
   changeNote,
   createLink,
@@ -28,7 +28,7 @@ import {
 } from './service.js';
 
 /** Notes (private, linked or public) and the links that share linked notes; all for signed-in users. */
-export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const notesRoutes: FeatureRoutes = (app) => {
   app.get('/notes', { preValidation: signedIn, schema: { response: { 200: noteListSchema } } }, async (request) => {
     const user = await requireUser(request);
     return listNotes(app.db, user.id);

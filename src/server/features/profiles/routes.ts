@@ -1,11 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PEOPLE_MSG, profileSchema, usernameParams, vendorListSchema } from '../../../shared/people.js';
 import { notFound } from '../../errors.js';
 import { findUserByUsername } from '../../users/repository.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { activeVendors, paymentLinksOf } from '../account/service.js';
 
 /** Public profiles with payment links, and the vendors users can choose from. */
-export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const profilesRoutes: FeatureRoutes = (app) => {
   app.get('/users/profile/:username', { schema: { params: usernameParams, response: { 200: profileSchema } } }, async (request) => {
     const user = await findUserByUsername(app.db, request.params.username);
     const viewer = user && !user.isVisible ? await app.sessions.user(request) : null;

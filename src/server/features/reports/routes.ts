@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminReportListSchema,
   adminReportSchema,
@@ -10,10 +9,11 @@ import {
   resolveReportBodySchema,
 } from '../../../shared/reports.js';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../plugins/guards.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { createReport, listReports, resolveReport } from './service.js';
 
 /** Reports: anyone signed in reports an item or a user; the admins list them and act on them. */
-export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reportRoutes: FeatureRoutes = (app) => {
   // Per person (per address for visitors, who are turned away anyway): enough for honest use, not for flooding the admins.
   const reportRateLimit = {
     rateLimit: {

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResultSchema } from '../../../shared/people.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { search } from './service.js';
 
 /** Public search of users and public notes (docs/product.md, Pages, Find Payment Links). */
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+export const searchRoutes: FeatureRoutes = (app) => {
   app.get('/search', { schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } } }, async (request) =>
     search(app.db, request.query.query),
   );

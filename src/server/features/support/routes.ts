@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createSupportBodySchema,
   supportIdParams,
@@ -8,10 +7,11 @@ import {
 } from '../../../shared/people.js';
 import { adminOnly, requireUser, signedIn } from '../../plugins/guards.js';
 import { rateQuota } from '../../plugins/quotas.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { changeSupportStatus, createSupportRequest, listMySupportRequests, listSupportRequests } from './service.js';
 
 /** Support requests: users file and follow their own; admins see all and move their status. */
-export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const supportRoutes: FeatureRoutes = (app) => {
   app.post(
     '/support-requests',
     { preValidation: signedIn, preHandler: rateQuota(app, 'supportRequestsPerDay'), schema: { body: createSupportBodySchema, response: { 201: supportRequestSchema } } },

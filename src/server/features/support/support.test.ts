@@ -47,13 +47,13 @@ describe('who may call the support API', () => {
     ['PATCH', '/api/support-requests/abc', 401, 403, 400],
   ])('%s %s: visitor %i, signed-in user %i (before any validation), admin %i', async (method, url, visitorStatus, userStatus, adminStatus) => {
     const payload = method === 'POST' ? { type: 'other', description: 'Just checking who can send this.' } : method === 'PATCH' ? { status: 'bogus' } : undefined;
-    const asVisitor = await visitor.request({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+    const asVisitor = await visitor.request({ method, url, ...(payload ? { payload } : {}) });
     expect(asVisitor.statusCode).toBe(visitorStatus);
     expect(asVisitor.json()).toEqual({ message: MSG.notSignedIn });
-    const asUser = await other.request({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+    const asUser = await other.request({ method, url, ...(payload ? { payload } : {}) });
     expect(asUser.statusCode).toBe(userStatus);
     if (userStatus === 403) expect(asUser.json()).toEqual({ message: MSG.adminOnly });
-    expect((await admin.request({ method: method as 'GET', url, ...(payload ? { payload } : {}) })).statusCode).toBe(adminStatus);
+    expect((await admin.request({ method, url, ...(payload ? { payload } : {}) })).statusCode).toBe(adminStatus);
   });
 });
 

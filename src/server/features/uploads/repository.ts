@@ -67,7 +67,7 @@ export async function sweepUnusedUploads(
       .where(and(inArray(uploads.key, stale), not(uploads.inUse)))
       .returning({ key: uploads.key });
     for (const { key } of rows) {
-      await deleteStoredImage(storage, storage.urlFor(key)).catch((err) => log.warn({ err, key }, 'could not delete an unused upload'));
+      await deleteStoredImage(storage, storage.urlFor(key)).catch((err: unknown) => log.warn({ err, key }, 'could not delete an unused upload'));
     }
     removed += rows.length;
     if (rows.length < SWEEP_BATCH) return removed;

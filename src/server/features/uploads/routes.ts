@@ -1,11 +1,10 @@
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ITEM_MSG, UPLOAD_MAX_BYTES, uploadResultSchema } from '../../../shared/items.js';
 import { QUOTA_MSG } from '../../../shared/quotas.js';
 import { AppError, badRequest } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import { rateQuota } from '../../plugins/quotas.js';
 import { createSlots } from '../../plugins/slots.js';
+import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { processAndStoreImage } from './images.js';
 import { recordUpload } from './repository.js';
 
@@ -13,7 +12,7 @@ import { recordUpload } from './repository.js';
 const UPLOADS_UNDER_WAY_PER_USER = 2;
 
 /** POST /api/upload-image: one image in the multipart field `image`. */
-export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+export const uploadRoutes: FeatureRoutes = (app) => {
   const decodes = createSlots(app.config.imageDecodeConcurrency);
   // Each upload's body (up to 10 MB) is in memory from its reading until it is stored, waiting for a
   // decode slot meanwhile: one account may have only a couple under way at once (in this process).
@@ -35,7 +34,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 50 } });
         for await (const part of parts) {
           if (part.type !== 'file') continue;
-          const file = part as MultipartFile;
+          const file = part;
           if (file.fieldname !== 'image' || image) {
             file.file.resume();
             throw badRequest(image ? ITEM_MSG.imageTooMany : ITEM_MSG.imageMissing);

@@ -30,6 +30,7 @@ export function DataTable({ label, columns, children, stale = false, stickyColum
       <div
         role="region"
         aria-label={label}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable)
         tabIndex={0}
         className={cn(
           'relative overflow-x-auto rounded-card border border-border bg-card shadow-sm focus-visible:outline-offset-2',

@@ -101,9 +101,8 @@ export function UsersPanel() {
 
   const rows = users.data?.length ?? 0;
   // The users of the last page were deleted (here or by another admin): step back to a page that has some.
-  useEffect(() => {
-    if (users.data?.length === 0 && !users.isPlaceholderData && page > 1) setPage((p) => Math.max(1, p - 1));
-  }, [users.data, users.isPlaceholderData, page]);
+  // Set while rendering (state that follows other state, as React advises), not in an effect after it.
+  if (users.data?.length === 0 && !users.isPlaceholderData && page > 1) setPage(page - 1);
   const hasNext = rows === ADMIN_USERS_PAGE_SIZE;
 
   return (

@@ -36,7 +36,7 @@ function AddVendorForm() {
 
   const error = errors.name?.message;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-2 rounded-card border border-border bg-card p-4 shadow-sm sm:p-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-2 rounded-card border border-border bg-card p-4 shadow-sm sm:p-5">
       <Label htmlFor="vendor-name">Vendor name</Label>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="grid flex-1 gap-2">

@@ -35,7 +35,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={validation.prefetch} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void onSubmit(event)} onFocus={validation.prefetch} noValidate className="grid gap-5">
       <TextField
         id="register-username"
         label="Username"

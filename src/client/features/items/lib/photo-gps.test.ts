@@ -57,16 +57,16 @@ describe('readPhotoLocation', () => {
   });
 
   it('reports a reader that fails on the file', async () => {
-    const result = await readPhotoLocation(file, async () => ({ gps: () => Promise.reject(new Error('bad')) }));
+    const result = await readPhotoLocation(file, () => Promise.resolve({ gps: () => Promise.reject(new Error('bad')) }));
     expect(result).toEqual({ kind: 'read-failed' });
   });
 
   it('passes on a position, or none', async () => {
-    const found = await readPhotoLocation(file, async () => ({ gps: async () => ({ latitude: 1.5, longitude: -2.5 }) }));
+    const found = await readPhotoLocation(file, () => Promise.resolve({ gps: () => Promise.resolve({ latitude: 1.5, longitude: -2.5 }) }));
     expect(found).toEqual({ kind: 'found', position: { lat: 1.5, lng: -2.5 } });
-    const none = await readPhotoLocation(file, async () => ({ gps: async () => undefined }));
+    const none = await readPhotoLocation(file, () => Promise.resolve({ gps: () => Promise.resolve(undefined) }));
     expect(none).toEqual({ kind: 'none' });
-    const bad = await readPhotoLocation(file, async () => ({ gps: async () => ({ latitude: 200, longitude: 0 }) }));
+    const bad = await readPhotoLocation(file, () => Promise.resolve({ gps: () => Promise.resolve({ latitude: 200, longitude: 0 }) }));
     expect(bad).toEqual({ kind: 'process-failed' });
   });
 });

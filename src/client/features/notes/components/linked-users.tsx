@@ -58,7 +58,7 @@ function AddLinkForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-3">
       <TextField
         id="link-username"
         label="Username to link"

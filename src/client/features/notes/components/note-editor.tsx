@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Globe, Lock, Save, Users } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { NOTE_MAX, type Note } from '../../../../shared/people.js';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
@@ -33,13 +33,13 @@ export function NoteEditor({ note, onDone }: NoteEditorProps) {
     register,
     handleSubmit,
     reset,
-    watch,
+    control,
     formState: { errors },
   } = useForm<NoteFormValues>({
     resolver: zodResolver(noteFormSchema),
     defaultValues: note ? { content: note.content, visibility: note.visibility } : { content: '', visibility: 'private' },
   });
-  const chosen = watch('visibility');
+  const chosen = useWatch({ control, name: 'visibility' });
 
   const onError = (error: unknown) =>
     toast({ variant: 'destructive', title: 'Could not save the note', description: getErrorMessage(error) });
@@ -71,7 +71,7 @@ export function NoteEditor({ note, onDone }: NoteEditorProps) {
   const contentError = errors.content?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor={contentId}>{note ? 'Edit note' : 'Note'}</Label>
         <Textarea

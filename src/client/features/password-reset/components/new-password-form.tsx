@@ -57,7 +57,7 @@ export function NewPasswordForm({ username, onChangeUsername }: NewPasswordFormP
         If <span className="font-semibold break-all">{username}</span> has a phone number, a {CODE_LENGTH}-digit code is on
         its way by SMS. It is valid for 10 minutes.
       </p>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
         {/* Password managers file the new password under this account. */}
         <input type="hidden" name="username" autoComplete="username" value={username} readOnly />
         <TextField

@@ -38,7 +38,7 @@ export function RequestCodeForm({ defaultUsername, onSent }: { defaultUsername: 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
       <TextField
         id="reset-username"
         label="Username"

@@ -1,5 +1,5 @@
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ReportTarget } from '../api';
 
@@ -21,11 +21,12 @@ type ReportButtonProps = {
  */
 export function ReportButton({ target, label, subject }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  // The button (kept by a callback ref) gets the focus back when the dialog closes.
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
   return (
     <>
       <Button
-        ref={buttonRef}
+        ref={setButton}
         variant="ghost"
         size="sm"
         className="-ml-3 justify-self-start text-muted-foreground"
@@ -38,7 +39,7 @@ export function ReportButton({ target, label, subject }: ReportButtonProps) {
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <ReportDialog target={target} subject={subject} onClose={() => setOpen(false)} returnFocusTo={buttonRef.current} />
+          <ReportDialog target={target} subject={subject} onClose={() => setOpen(false)} returnFocusTo={button} />
         </Suspense>
       ) : null}
     </>

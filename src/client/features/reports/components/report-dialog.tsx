@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Flag } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { REPORT_REASONS } from '../../../../shared/constants.js';
 import {
   REPORT_DETAILS_MAX,
@@ -38,12 +38,12 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm<ReportFormValues>({ resolver: zodResolver(reportFormSchema), defaultValues: { details: '' } });
   const isItem = 'itemId' in target;
-  const reason = watch('reason');
-  const details = watch('details') ?? '';
+  const reason = useWatch({ control, name: 'reason' });
+  const details = useWatch({ control, name: 'details' }) ?? '';
   const detailsNeeded = reason === 'other';
 
   const onSubmit = handleSubmit((values) => {
@@ -89,7 +89,7 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
           </DialogDescription>
         </div>
 
-        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
           <fieldset className="grid gap-2" aria-describedby={reasonError ? ids.reasonError : undefined}>
             <legend className="mb-2 text-sm font-medium">Reason</legend>
             {REPORT_REASONS.map((value) => (

@@ -81,7 +81,7 @@ export function DeletionSection({ markedForDeletion, username, onAccountDeleted 
             </div>
           </div>
         ) : (
-          <form noValidate className="grid gap-4" onSubmit={handleSubmit(() => setConfirming(true))}>
+          <form noValidate className="grid gap-4" onSubmit={(event) => void handleSubmit(() => setConfirming(true))(event)}>
             <div className="grid gap-2">
               <Label htmlFor="settings-delete-reason">
                 Reason <span className="font-normal text-muted-foreground">(optional)</span>

@@ -81,7 +81,7 @@ export function PasswordConfirmDialog({ trigger, triggerVariant, username, id, i
         }}
         onClose={onClose}
       >
-        <form id={formId} noValidate onSubmit={onSubmit} className="grid gap-4" aria-describedby={formError ? errorId : undefined}>
+        <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-describedby={formError ? errorId : undefined}>
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <TextField
             id={`${id}-password`}

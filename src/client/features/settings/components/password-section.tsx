@@ -45,7 +45,7 @@ export function PasswordSection({ username }: { username: string }) {
 
   return (
     <SettingsSection icon={KeyRound} title="Change password">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <TextField

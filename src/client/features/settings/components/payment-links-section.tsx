@@ -89,7 +89,7 @@ function AddPaymentLinkForm() {
   const noVendors = vendors.data?.length === 0;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl bg-muted p-3 sm:p-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 rounded-xl bg-muted p-3 sm:p-4">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="grid content-start gap-2">
           <Label htmlFor="payment-vendor">Vendor</Label>

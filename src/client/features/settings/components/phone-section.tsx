@@ -50,7 +50,7 @@ function PhoneNumberForm({ phoneNumber, username }: { phoneNumber: string | null
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <TextField
         id="settings-phone"
@@ -165,7 +165,7 @@ function VerifyPhone({ phoneNumber }: { phoneNumber: string }) {
         )}
       </div>
       {codeSent ? (
-        <form onSubmit={onVerify} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-start">
+        <form onSubmit={(event) => void onVerify(event)} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-start">
           <TextField
             id="settings-code"
             label="Verification code"

@@ -39,7 +39,7 @@ export function SupportRequestForm() {
   const descriptionError = errors.description?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
       <div className="grid gap-2">
         <Label htmlFor="support-type">Request type</Label>
         <NativeSelect id="support-type" {...register('type')}>
