@@ -2,7 +2,7 @@
 // button (named by the username), Messages with its unread count and Logout; on a phone the menu
 // button opens a panel that keeps focus until Escape closes it.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import type { SessionUser } from '../../shared/auth.js';
 import { renderApp, serveApi } from '@/test/render';
 import { NavBar } from './nav-bar';
@@ -24,7 +24,7 @@ function renderBar(user: SessionUser | null, path = '/home') {
 
 // jsdom lays nothing out, so every element has no boxes; the focus trap (as a browser) skips
 // elements without boxes. Give boxes to what a browser would render: all but what is `hidden`.
-let rects: ReturnType<typeof vi.spyOn> | undefined;
+let rects: MockInstance<() => DOMRectList> | undefined;
 beforeAll(() => {
   rects = vi.spyOn(Element.prototype, 'getClientRects').mockImplementation(function (this: Element) {
     const shown = !this.closest('[hidden]');

@@ -50,13 +50,12 @@ type Route = (call: ApiCall) => unknown;
  */
 export function serveApi(routes: Record<string, Route>) {
   const calls: ApiCall[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchStub = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const call = { method: init?.method ?? 'GET', url, body: init?.body };
     calls.push(call);
     const route = routes[`${call.method} ${url.split('?')[0]}`];
-    if (!route) return Response.json({ message: 'Not found' }, { status: 404 });
-    return Response.json(route(call));
+    return Promise.resolve(route ? Response.json(route(call)) : Response.json({ message: 'Not found' }, { status: 404 }));
   });
   vi.stubGlobal('fetch', fetchStub);
   return { calls };

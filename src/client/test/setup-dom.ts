@@ -5,6 +5,16 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// jsdom has no ResizeObserver (Radix's checkbox measures itself with one). jsdom lays nothing
+// out, so no size ever changes: an observer that never reports is what a browser would do here.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
