@@ -6,12 +6,25 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src/client', import.meta.url)) },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.mjs'],
     // Each file builds its own app on its own database; two cores, so two at a time.
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 20_000,
     // Setting up an app on a file database (demo seed, CLI) takes long on a busy two-core machine.
     hookTimeout: 120_000,
+    projects: [
+      // Server, shared and client logic: plain Node, no DOM to set up.
+      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'] } },
+      // Component tests (React in jsdom, driven with Testing Library): only these pay for the DOM.
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/client/test/setup-dom.ts'],
+        },
+      },
+    ],
   },
 });

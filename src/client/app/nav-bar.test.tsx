@@ -1,0 +1,130 @@
+// The navigation bar as a user meets it: Sign In when signed out; when signed in the account menu
+// button (named by the username), Messages with its unread count and Logout; on a phone the menu
+// button opens a panel that keeps focus until Escape closes it.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
+import type { SessionUser } from '../../shared/auth.js';
+import { renderApp, serveApi } from '@/test/render';
+import { NavBar } from './nav-bar';
+
+const alice: SessionUser = { id: 7, username: 'alice', isAdmin: false };
+
+/** The bar above some page content, so a Tab that leaves the menu has somewhere to go. */
+function renderBar(user: SessionUser | null, path = '/home') {
+  return renderApp(
+    <>
+      <NavBar />
+      <main>
+        <a href="#content">Page content</a>
+      </main>
+    </>,
+    { user, path },
+  );
+}
+
+// jsdom lays nothing out, so every element has no boxes; the focus trap (as a browser) skips
+// elements without boxes. Give boxes to what a browser would render: all but what is `hidden`.
+let rects: MockInstance<() => DOMRectList> | undefined;
+beforeAll(() => {
+  rects = vi.spyOn(Element.prototype, 'getClientRects').mockImplementation(function (this: Element) {
+    const shown = !this.closest('[hidden]');
+    return (shown ? [new DOMRect(0, 0, 40, 40)] : []) as unknown as DOMRectList;
+  });
+});
+afterAll(() => rects?.mockRestore());
+
+describe('NavBar', () => {
+  it('signed out: shows Sign In to /auth and no account button', () => {
+    serveApi({});
+    renderBar(null);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('button', { name: /account menu/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('signed in: shows "alice, account menu", whose menu lists the account pages, and Messages with the unread count', async () => {
+    const api = serveApi({ 'GET /api/conversations/unread-count': () => ({ unread: 2 }) });
+    const { user } = renderBar(alice);
+
+    const account = await screen.findByRole('button', { name: 'alice, account menu' });
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Messages, 2 unread' })).toHaveAttribute('href', '/messages');
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toContain('GET /api/conversations/unread-count');
+
+    await user.click(account);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('alice')).toBeInTheDocument();
+    expect(within(menu).getAllByRole('menuitem').map((el) => el.textContent)).toEqual(['My items', 'Settings', 'My notes', 'Help & support']);
+  });
+
+  it('signed in: Logout ends the session on the server and leads to /auth, where Sign In is back', async () => {
+    const api = serveApi({
+      'GET /api/conversations/unread-count': () => ({ unread: 0 }),
+      'GET /api/csrf-token': () => ({ token: 'csrf-1' }),
+      'POST /api/logout': () => ({ message: 'Logged out' }),
+    });
+    const { user, location } = renderBar(alice);
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/auth');
+    expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/logout')).toBe(true);
+  });
+
+  it('phone menu: opens, keeps Tab inside (last item to the menu button and back), Escape closes it with focus on the button', async () => {
+    serveApi({ 'GET /api/conversations/unread-count': () => ({ unread: 0 }) });
+    const { user } = renderBar(alice);
+
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAccessibleName('Close menu');
+
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(panel).toBeVisible();
+    expect(within(panel).getByText('alice')).toBeInTheDocument();
+    const items = within(panel)
+      .getAllByRole('link')
+      .map((el) => el.textContent);
+    expect(items).toEqual(['Home', 'Search', 'Share Something', 'Messages', 'My items', 'Settings', 'My notes', 'Help & support']);
+    const logout = within(panel).getByRole('button', { name: 'Logout' });
+
+    // Tab walks the panel from the button; from the last item (Logout) it goes round to the button,
+    // never to the page behind.
+    await user.tab();
+    expect(within(panel).getByRole('link', { name: 'Home' })).toHaveFocus();
+    logout.focus();
+    await user.tab();
+    expect(button).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(logout).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(panel).not.toBeVisible();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAccessibleName('Open menu');
+    expect(button).toHaveFocus();
+
+    // Closed, Tab goes on to the page as usual.
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Page content' })).toHaveFocus();
+  });
+
+  it('phone menu: signed out it offers Sign In; following a link closes it', async () => {
+    serveApi({});
+    const { user, location } = renderBar(null);
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(button);
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(within(panel).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+
+    await user.click(within(panel).getByRole('link', { name: 'Search' }));
+    expect(location.history.at(-1)).toBe('/search');
+    await waitFor(() => expect(panel).not.toBeVisible());
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});
