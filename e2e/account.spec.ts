@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, uniqueName, uniquePhone } from './fixtures';
+import { expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, uniqueName, uniquePhone, statusWith } from './fixtures';
 
 // The signed-in user's own account on /settings: deleting it, and the people they blocked.
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const toast = (page: Page, text: string) => statusWith(page, text);
 
 /** A write through the API as whoever `api` is signed in as, with the CSRF header the app sends. */
 async function apiPost(api: APIRequestContext, url: string, data: object) {

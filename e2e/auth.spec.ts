@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { loginThroughUi, registerThroughUi, uniqueName } from './fixtures';
+import { loginThroughUi, registerThroughUi, uniqueName, statusWith } from './fixtures';
 
 test('registering lands on /home, signed in', async ({ page }) => {
   const name = await registerThroughUi(page);
@@ -57,7 +57,7 @@ test('a wrong password shows the Login failed toast with the reason', async ({ p
   await page.getByRole('navigation', { name: /main/i }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await loginThroughUi(page, name, 'not-the-password');
-  const toast = page.getByRole('status').filter({ hasText: 'Login failed' });
+  const toast = statusWith(page, 'Login failed');
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('Invalid username or password');
   await expect(page).toHaveURL(/\/auth$/);
@@ -98,7 +98,7 @@ test('a taken username shows the Registration failed toast', async ({ page, brow
   await form.getByLabel('Password', { exact: true }).fill('secret-pw');
   await form.getByLabel('Confirm Password').fill('secret-pw');
   await form.getByRole('button', { name: 'Register' }).click();
-  const toast = other.getByRole('status').filter({ hasText: 'Registration failed' });
+  const toast = statusWith(other, 'Registration failed');
   await expect(toast).toContainText('Username already exists');
   await other.close();
 });

@@ -86,3 +86,17 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
+
+/**
+ * A toast, or another status message, with this text. A toast is looked for as its own list item in
+ * the Notifications region, which stays for the toast's 5 s: the role="status" copy Radix adds for
+ * screen readers lasts about a second, too short to catch on a busy machine (after a navigation).
+ */
+export function statusWith(page: Page, text: string | RegExp) {
+  return page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text })
+    .or(page.getByRole('status').filter({ hasText: text }))
+    .first();
+}

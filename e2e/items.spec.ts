@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { registerThroughUi, uniqueName } from './fixtures';
+import { registerThroughUi, uniqueName, statusWith } from './fixtures';
 
 // Map tiles live outside; tests never need them to load.
 test.beforeEach(async ({ page }) => {
@@ -32,7 +32,7 @@ async function postItem(page: Page, title: string) {
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('A sturdy chair in good shape, pick up this weekend.');
   await page.getByLabel('Image').setInputFiles({ name: 'chair.jpg', mimeType: 'image/jpeg', buffer: await gpsPhoto() });
-  await expect(page.getByRole('status').filter({ hasText: 'Location Found' })).toBeVisible();
+  await expect(statusWith(page, 'Location Found')).toBeVisible();
   await expect(page.getByLabel('Latitude')).toHaveValue(/^40\.7306/);
   await expect(page.getByLabel('Longitude')).toHaveValue(/^-73\.9866/);
   await page.getByRole('option', { name: 'Furniture' }).click();
@@ -44,7 +44,7 @@ async function postItem(page: Page, title: string) {
   await page.getByRole('button', { name: 'Share with Community' }).click();
   const response = await posted;
   expect(response.status(), await response.text()).toBe(201);
-  await expect(page.getByRole('status').filter({ hasText: 'Item posted successfully' })).toBeVisible({ timeout: 15_000 });
+  await expect(statusWith(page, 'Item posted successfully')).toBeVisible({ timeout: 15_000 });
   // The form starts over.
   await expect(page.getByLabel('Title')).toHaveValue('');
 }
@@ -88,7 +88,7 @@ test('post an item with a GPS photo, find it nearest first, open it, delete it',
   const dialog = page.getByRole('alertdialog', { name: 'Delete Item' });
   await expect(dialog).toContainText('This action cannot be undone. This will permanently delete this item and remove it from our servers.');
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Item has been deleted successfully' })).toBeVisible();
+  await expect(statusWith(page, 'Item has been deleted successfully')).toBeVisible();
   await expect(page).not.toHaveURL(/\/items\//);
   const gone = await page.request.get(`/api/items?query=${encodeURIComponent(title)}&tag=${encodeURIComponent(title)}`);
   expect((await gone.json()).items).toEqual([]);
@@ -157,7 +157,7 @@ test('denied location shows the Location error toast', async ({ browser }) => {
   const page = await context.newPage();
   await page.goto('/browse');
   await page.getByRole('button', { name: 'Use my current location' }).click();
-  const toast = page.getByRole('status').filter({ hasText: 'Location error' });
+  const toast = statusWith(page, 'Location error');
   await expect(toast).toContainText('Location access denied. Please enable location services in your browser settings.');
   await context.close();
 });

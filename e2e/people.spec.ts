@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN, expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, smsCodeFor, uniqueName, uniquePhone } from './fixtures';
+import { E2E_ADMIN, expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, smsCodeFor, uniqueName, uniquePhone, statusWith } from './fixtures';
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const toast = (page: Page, text: string) => statusWith(page, text);
 
 test('a payment link added in settings shows on the profile, with its QR dialog and copy toast', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

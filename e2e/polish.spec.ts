@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PAGE_ROUTES } from '../src/shared/routes';
 import { axeSignedInPages, axeVisitorPages } from './every-page';
-import { apiPost, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { apiPost, postItemViaApi, registerThroughUi, uniqueName, statusWith } from './fixtures';
 
 // What new users stumbled on, walked with a mouse and with the keyboard alone (desktop size).
 
@@ -44,7 +44,7 @@ test('one set of words: the owner marks an item given, and it shows as Given', a
   await page.goto(`/items/${item.id}`);
   await expect(page.getByRole('button', { name: 'Mark as taken' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Mark as given' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Item marked as given' })).toBeVisible();
+  await expect(statusWith(page, 'Item marked as given')).toBeVisible();
   await expect(page.getByText('Status: Given')).toBeVisible();
   await expect(page.getByText('Taken', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark as available' })).toBeVisible();
@@ -195,7 +195,7 @@ test('keyboard only: browse, open an item, sign in, post an item with a photo an
   await tabTo(page, page.getByRole('button', { name: 'Share with Community' }));
   await page.keyboard.press('Enter');
   // Focus goes to the message that it is shared, which links to it.
-  const shared = page.getByRole('status').filter({ hasText: 'Your item is shared.' });
+  const shared = statusWith(page, 'Your item is shared.');
   await expect(shared).toBeFocused({ timeout: 15_000 });
   await page.keyboard.press('Tab');
   await expect(shared.getByRole('link', { name: `Open ${mine}` })).toBeFocused();

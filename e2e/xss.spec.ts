@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { apiPost, E2E_ADMIN, loginThroughUi, registerThroughUi, uniqueName } from './fixtures';
+import { apiPost, E2E_ADMIN, loginThroughUi, registerThroughUi, uniqueName, statusWith } from './fixtures';
 
 // Hostile text everywhere people can write: titles, descriptions, tags, notes, messages, payment
 // ids, support requests, reports and vendor names. It must show as text, run nothing, and the
@@ -216,7 +216,7 @@ test('a strict Content-Security-Policy is sent, and the post-item page with its 
   await page.getByRole('button', { name: 'Share with Community' }).click();
   const response = await posted;
   expect(response.status(), await response.text()).toBe(201);
-  await expect(page.getByRole('status').filter({ hasText: 'Item posted successfully' })).toBeVisible({ timeout: 15_000 });
+  await expect(statusWith(page, 'Item posted successfully')).toBeVisible({ timeout: 15_000 });
   await expectClean(page, problems, 'post item');
   await page.goto(`/items/${(await response.json()).id}`);
   await expect(page.getByRole('heading', { name: `${IMG} chair`, level: 1 })).toBeVisible();

@@ -50,14 +50,19 @@ const AccountMenu = lazy(async () => {
   function LoadedAccountMenu({ user, handoff }: { user: SessionUser; handoff: Handoff }) {
     const [location] = useLocation();
     const triggerRef = useRef<HTMLButtonElement>(null);
-    const [open, setOpen] = useState(false);
-    // Take over from the placeholder: its press if there was one, else its focus. Read at commit
-    // time, not during render: React may render this before the press and commit it after (the
-    // press then renders this again with the new handoff).
+    // Take over from the placeholder: its press if there was one, else its focus. A press opens the
+    // menu in the render that sees it: React may render this before the press and commit it after
+    // (the press then renders this again with the new handoff, which differs from the one seen).
+    const [open, setOpen] = useState(handoff === 'open');
+    const [seenHandoff, setSeenHandoff] = useState(handoff);
+    if (seenHandoff !== handoff) {
+      setSeenHandoff(handoff);
+      if (handoff === 'open') setOpen(true);
+    }
+    // Focus is read at commit time, not during render.
     useEffect(() => {
       const focusLost = document.activeElement === null || document.activeElement === document.body;
-      if (handoff === 'open') setOpen(true);
-      else if (handoff === 'focus' && focusLost) triggerRef.current?.focus();
+      if (handoff === 'focus' && focusLost) triggerRef.current?.focus();
     }, [handoff]);
     return (
       <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>

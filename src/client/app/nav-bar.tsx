@@ -19,8 +19,8 @@ export function NavBar() {
   const { user, isLoading } = useAuth();
   const logout = useLogout();
   const [, navigate] = useLocation();
-  const menu = usePhoneMenu();
-  const menuOpen = menu.open;
+  // Taken apart, so that the refs are passed on as refs and the rest read as plain values.
+  const { open: menuOpen, toggle: toggleMenu, close: closeMenu, panelId, buttonRef, navRef, panelRef } = usePhoneMenu();
   const unread = useUnreadCount(Boolean(user));
 
   const onLogout = () => {
@@ -30,8 +30,6 @@ export function NavBar() {
         toast({ variant: 'destructive', title: TOASTS.logoutFailed, description: getErrorMessage(error) }),
     });
   };
-
-  const closeMenu = menu.close;
 
   const logoutButton = (className?: string) => (
     <Button
@@ -57,7 +55,7 @@ export function NavBar() {
           {PRODUCT_NAME}
         </Link>
 
-        <nav ref={menu.navRef} aria-label="Main" className="flex items-center">
+        <nav ref={navRef} aria-label="Main" className="flex items-center">
           {/* Wide screens: the links in a row. */}
           <ul className="hidden items-center gap-1 md:flex">
             <li>
@@ -93,14 +91,14 @@ export function NavBar() {
 
           {/* Phones: one menu button, the links in a panel under the bar (disclosure pattern). */}
           <Button
-            ref={menu.buttonRef}
+            ref={buttonRef}
             variant="ghost"
             size="icon"
             className="relative -mr-2 md:hidden [&_svg]:size-6"
             aria-expanded={menuOpen}
-            aria-controls={menu.panelId}
+            aria-controls={panelId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={menu.toggle}
+            onClick={toggleMenu}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
             {/* Unread messages wait inside the menu: a dot on its button says so. */}
@@ -109,8 +107,8 @@ export function NavBar() {
             ) : null}
           </Button>
           <div
-            ref={menu.panelRef}
-            id={menu.panelId}
+            ref={panelRef}
+            id={panelId}
             hidden={!menuOpen}
             className="absolute inset-x-0 top-full border-y border-border bg-card shadow-lg md:hidden"
           >

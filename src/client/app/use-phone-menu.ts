@@ -15,7 +15,12 @@ export function usePhoneMenu() {
   const navRef = useRef<HTMLElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setOpen(false), [location]);
+  // A new page closes the menu, in the same render (the previous page is kept to see the change).
+  const [shownAt, setShownAt] = useState(location);
+  if (shownAt !== location) {
+    setShownAt(location);
+    setOpen(false);
+  }
 
   useFocusTrap(open, [buttonRef, panelRef]);
 

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useEffectEvent } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -14,19 +14,21 @@ function tabbables(parts: RefObject<HTMLElement | null>[]): HTMLElement[] {
  * button and its panel) and never into the page behind, as a modal dialog keeps focus.
  */
 export function useFocusTrap(active: boolean, parts: RefObject<HTMLElement | null>[]): void {
+  // The latest `parts` (a new array at each render) and their elements are read at each key press.
+  const onTab = useEffectEvent((event: KeyboardEvent) => {
+    const items = tabbables(parts);
+    if (items.length === 0) return;
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next = at === -1 ? (event.shiftKey ? items.length - 1 : 0) : (at + (event.shiftKey ? -1 : 1) + items.length) % items.length;
+    event.preventDefault();
+    items[next]!.focus();
+  });
   useEffect(() => {
     if (!active) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return;
-      const items = tabbables(parts);
-      if (items.length === 0) return;
-      const at = items.indexOf(document.activeElement as HTMLElement);
-      const next = at === -1 ? (event.shiftKey ? items.length - 1 : 0) : (at + (event.shiftKey ? -1 : 1) + items.length) % items.length;
-      event.preventDefault();
-      items[next]!.focus();
+      if (event.key === 'Tab') onTab(event);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-    // The refs are stable objects; their elements are read at each key press.
   }, [active]);
 }

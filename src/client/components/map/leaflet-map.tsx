@@ -6,7 +6,7 @@ import L, { type LeafletMouseEvent } from 'leaflet';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useEffectEvent, useRef } from 'react';
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 
 // Leaflet guesses its icon paths from its CSS file's address, which a bundler breaks: give the
@@ -58,14 +58,15 @@ function ClickToPick({ onPick }: { onPick: (position: LatLng) => void }) {
 function FollowView({ center, viewKey }: { center: LatLng; viewKey?: string | number }) {
   const map = useMap();
   const first = useRef(true);
+  // Only a new viewKey moves the map; clicks that change `center` alone do not.
+  const moveToCenter = useEffectEvent(() => map.setView([center.lat, center.lng], Math.max(map.getZoom(), 13)));
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    map.setView([center.lat, center.lng], Math.max(map.getZoom(), 13));
-    // Only a new viewKey moves the map; clicks that change `center` alone do not.
-  }, [viewKey, map]);
+    moveToCenter();
+  }, [viewKey]);
   return null;
 }
 

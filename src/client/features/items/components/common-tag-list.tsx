@@ -15,7 +15,9 @@ const NEXT: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1,
 /**
  * The common tags as one multi-select listbox (WAI-ARIA listbox pattern): a single Tab stop; the
  * arrow keys move through every group's tags, Home and End jump to the ends, Space or Enter
- * chooses or drops the tag, and each option says whether it is chosen (aria-selected).
+ * chooses or drops the tag, and each option says whether it is chosen (aria-selected). Focus
+ * roves: only the active option is in the Tab order, and the keys are handled on the listbox, where
+ * they arrive from the focused option.
  */
 export function CommonTagList({ groups, isChosen, onToggle }: CommonTagListProps) {
   const baseId = useId();
@@ -51,6 +53,9 @@ export function CommonTagList({ groups, isChosen, onToggle }: CommonTagListProps
       aria-multiselectable="true"
       aria-label="Common tags"
       aria-orientation="vertical"
+      // Focusable only by script or a click between the options, never a Tab stop of its own: the
+      // active option is (roving tabindex), and the keys work from either.
+      tabIndex={-1}
       onKeyDown={onKeyDown}
       className="grid max-h-64 gap-3 overflow-y-auto p-1"
     >
@@ -64,6 +69,7 @@ export function CommonTagList({ groups, isChosen, onToggle }: CommonTagListProps
               const chosen = isChosen(tag);
               const index = all.indexOf(tag);
               return (
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- Space and Enter choose the focused option in the listbox's onKeyDown, where its key events arrive
                 <div
                   key={tag}
                   ref={(el) => {

@@ -101,7 +101,7 @@ export function ImageDropZone({ previewUrl, uploading, error, disabled, onFiles,
               dragging && 'ring-2 ring-ring ring-offset-2 ring-offset-background',
             )}
           >
-            <img src={previewUrl} alt="Preview of the chosen photo" className="size-full object-contain" />
+            <img src={previewUrl} alt="Preview of your item" className="size-full object-contain" />
             {uploading ? (
               <div className="absolute inset-0 flex items-center justify-center bg-black/45">
                 <span className="inline-flex items-center gap-2 rounded-full bg-card px-4 py-2 text-sm font-medium shadow">

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Send } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { POST_GEOLOCATION } from '../../../../shared/constants.js';
 import { ITEM_DESCRIPTION_MAX, ITEM_TITLE_MAX } from '../../../../shared/items.js';
@@ -37,7 +37,6 @@ export function PostItemForm() {
     control,
     handleSubmit,
     setValue,
-    watch,
     reset,
     setFocus,
     formState: { errors, isSubmitted },
@@ -50,9 +49,10 @@ export function PostItemForm() {
 
   const imageField = useController({ control, name: 'imageUrl' });
   const tagsField = useController({ control, name: 'tags' });
-  const exactField = useController({ control, name: 'exactLocation' });
+  // Taken apart, so that the ref is passed on as a ref and the rest read as plain values.
+  const { ref: exactRef, ...exactField } = useController({ control, name: 'exactLocation' }).field;
   const exactId = useId();
-  const position = parsePosition(watch('latitude'), watch('longitude'));
+  const position = parsePosition(useWatch({ control, name: 'latitude' }), useWatch({ control, name: 'longitude' }));
 
   const setPosition = (next: Position, moveMap: boolean) => {
     const options = { shouldValidate: isSubmitted, shouldDirty: true };
@@ -95,7 +95,7 @@ export function PostItemForm() {
     if (first) setFocus(first);
   };
 
-  const onSubmit = handleSubmit((values) => {
+  const submit: Parameters<typeof handleSubmit>[0] = (values) => {
     createItem.mutate(values, {
       onSuccess: (item) => {
         toast({ title: 'Item posted successfully' });
@@ -111,7 +111,8 @@ export function PostItemForm() {
         toast({ variant: 'destructive', title: 'Error', description: failureText('Failed to create item', error) });
       },
     });
-  }, onInvalid);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void handleSubmit(submit, onInvalid)(event);
 
   const locationError = errors.latitude?.message ?? errors.longitude?.message;
   const uploading = image?.uploading ?? false;
@@ -185,11 +186,11 @@ export function PostItemForm() {
       <div className="-mt-4 flex items-start gap-3">
         <Checkbox
           id={exactId}
-          name={exactField.field.name}
-          ref={exactField.field.ref}
-          checked={exactField.field.value === true}
-          onCheckedChange={(checked) => exactField.field.onChange(checked === true)}
-          onBlur={exactField.field.onBlur}
+          name={exactField.name}
+          ref={exactRef}
+          checked={exactField.value === true}
+          onCheckedChange={(checked) => exactField.onChange(checked === true)}
+          onBlur={exactField.onBlur}
           aria-describedby={`${exactId}-hint`}
           className="mt-3"
         />

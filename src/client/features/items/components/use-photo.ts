@@ -90,7 +90,7 @@ export function usePhoto({ onUploaded, onCleared, onPosition }: PhotoCallbacks) 
       },
     });
 
-    readPhotoLocation(file)
+    void readPhotoLocation(file)
       .catch(() => ({ kind: 'unexpected' }) as const)
       .then((result) => {
         if (seq !== fileSeq.current) return;
