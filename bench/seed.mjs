@@ -14,40 +14,184 @@ const CHUNK = 200_000;
 
 // A country-sized area (the continental United States) with weighted city clusters.
 export const CITIES = [
-  ['New York', 40.7128, -74.006], ['Los Angeles', 34.0522, -118.2437], ['Chicago', 41.8781, -87.6298],
-  ['Houston', 29.7604, -95.3698], ['Phoenix', 33.4484, -112.074], ['Philadelphia', 39.9526, -75.1652],
-  ['San Antonio', 29.4241, -98.4936], ['San Diego', 32.7157, -117.1611], ['Dallas', 32.7767, -96.797],
-  ['Austin', 30.2672, -97.7431], ['Seattle', 47.6062, -122.3321], ['Denver', 39.7392, -104.9903],
-  ['Boston', 42.3601, -71.0589], ['Atlanta', 33.749, -84.388], ['Miami', 25.7617, -80.1918],
-  ['Minneapolis', 44.9778, -93.265], ['Portland', 45.5152, -122.6784], ['Detroit', 42.3314, -83.0458],
-  ['Nashville', 36.1627, -86.7816], ['Salt Lake City', 40.7608, -111.891],
+  ['New York', 40.7128, -74.006],
+  ['Los Angeles', 34.0522, -118.2437],
+  ['Chicago', 41.8781, -87.6298],
+  ['Houston', 29.7604, -95.3698],
+  ['Phoenix', 33.4484, -112.074],
+  ['Philadelphia', 39.9526, -75.1652],
+  ['San Antonio', 29.4241, -98.4936],
+  ['San Diego', 32.7157, -117.1611],
+  ['Dallas', 32.7767, -96.797],
+  ['Austin', 30.2672, -97.7431],
+  ['Seattle', 47.6062, -122.3321],
+  ['Denver', 39.7392, -104.9903],
+  ['Boston', 42.3601, -71.0589],
+  ['Atlanta', 33.749, -84.388],
+  ['Miami', 25.7617, -80.1918],
+  ['Minneapolis', 44.9778, -93.265],
+  ['Portland', 45.5152, -122.6784],
+  ['Detroit', 42.3314, -83.0458],
+  ['Nashville', 36.1627, -86.7816],
+  ['Salt Lake City', 40.7608, -111.891],
 ];
 export const BOX = { minLat: 30, maxLat: 48, minLng: -122, maxLng: -72 };
 
 const TAGS = {
   type: ['Furniture', 'Electronics', 'Clothing', 'Books', 'Toys', 'Kitchenware', 'Tools', 'Art', 'Sports', 'Food'],
   condition: ['New', 'Like New', 'Good', 'Used', 'Vintage', 'Needs Repair'],
-  other: ['Free', 'For Trade', 'Indoor', 'Outdoor', 'Pickup Only', 'Delivery Available', 'Local Only', 'School',
-    'Neighborhood', 'Charity', 'Event', 'Restaurant', 'Handmade', 'Garden', 'Baby', 'Moving Sale'],
+  other: [
+    'Free',
+    'For Trade',
+    'Indoor',
+    'Outdoor',
+    'Pickup Only',
+    'Delivery Available',
+    'Local Only',
+    'School',
+    'Neighborhood',
+    'Charity',
+    'Event',
+    'Restaurant',
+    'Handmade',
+    'Garden',
+    'Baby',
+    'Moving Sale',
+  ],
 };
-const NOUNS = ['Chair', 'Lamp', 'Bicycle', 'Table', 'Kettle', 'Guitar', 'Coat', 'Books', 'Sofa', 'Drill', 'Desk', 'Mirror',
-  'Blender', 'Stroller', 'Jacket', 'Shelf', 'Toaster', 'Rug', 'Plant pots', 'Monitor', 'Skateboard', 'Tent', 'Puzzle',
-  'Board game', 'Dresser', 'Bookcase', 'Vase', 'Helmet', 'Speaker', 'Camera'];
-const ADJECTIVES = ['Old', 'Small', 'Large', 'Wooden', 'Blue', 'Red', 'Sturdy', 'Folding', 'Vintage', 'Modern', 'Kids',
-  'Antique', 'Compact', 'Comfy', 'Classic', 'Black', 'White', 'Green', 'Retro', 'Spare'];
-const PHRASES = ['in good condition', 'barely used', 'works fine', 'a few scratches', 'from a smoke-free home',
-  'needs a new home', 'pick up any time', 'clean and ready', 'must go this week', 'great for students',
-  'perfect for a first flat', 'comes with the manual', 'collected from the porch', 'bring a friend to carry it'];
+const NOUNS = [
+  'Chair',
+  'Lamp',
+  'Bicycle',
+  'Table',
+  'Kettle',
+  'Guitar',
+  'Coat',
+  'Books',
+  'Sofa',
+  'Drill',
+  'Desk',
+  'Mirror',
+  'Blender',
+  'Stroller',
+  'Jacket',
+  'Shelf',
+  'Toaster',
+  'Rug',
+  'Plant pots',
+  'Monitor',
+  'Skateboard',
+  'Tent',
+  'Puzzle',
+  'Board game',
+  'Dresser',
+  'Bookcase',
+  'Vase',
+  'Helmet',
+  'Speaker',
+  'Camera',
+];
+const ADJECTIVES = [
+  'Old',
+  'Small',
+  'Large',
+  'Wooden',
+  'Blue',
+  'Red',
+  'Sturdy',
+  'Folding',
+  'Vintage',
+  'Modern',
+  'Kids',
+  'Antique',
+  'Compact',
+  'Comfy',
+  'Classic',
+  'Black',
+  'White',
+  'Green',
+  'Retro',
+  'Spare',
+];
+const PHRASES = [
+  'in good condition',
+  'barely used',
+  'works fine',
+  'a few scratches',
+  'from a smoke-free home',
+  'needs a new home',
+  'pick up any time',
+  'clean and ready',
+  'must go this week',
+  'great for students',
+  'perfect for a first flat',
+  'comes with the manual',
+  'collected from the porch',
+  'bring a friend to carry it',
+];
 // Rare words: each in about one item in 50,000 (hash-chosen), for the "rare word" search.
 export const RARE_WORD = 'zeppelin';
 export const COMMON_WORD = 'chair';
 export const SEARCH_TAG = 'Charity';
 export const PEOPLE_WORD = 'maria';
-const FIRST_NAMES = ['maria', 'james', 'li', 'fatima', 'olga', 'ahmed', 'sofia', 'noah', 'emma', 'lucas', 'mia', 'omar',
-  'anna', 'david', 'chen', 'sara', 'ivan', 'amara', 'kenji', 'lena', 'pablo', 'zoe', 'ravi', 'nina', 'tom', 'aisha',
-  'leo', 'yuki', 'hana', 'ben', 'carmen', 'felix', 'ines', 'jonas', 'kofi', 'lara', 'mateo', 'nora', 'otto', 'priya'];
-const NOTE_WORDS = ['garden', 'soup kitchen', 'school fair', 'bake sale', 'tool library', 'repair cafe', 'food bank',
-  'book swap', 'choir', 'football club', 'market stall', 'lunch menu', 'tacos on friday', 'fresh bread'];
+const FIRST_NAMES = [
+  'maria',
+  'james',
+  'li',
+  'fatima',
+  'olga',
+  'ahmed',
+  'sofia',
+  'noah',
+  'emma',
+  'lucas',
+  'mia',
+  'omar',
+  'anna',
+  'david',
+  'chen',
+  'sara',
+  'ivan',
+  'amara',
+  'kenji',
+  'lena',
+  'pablo',
+  'zoe',
+  'ravi',
+  'nina',
+  'tom',
+  'aisha',
+  'leo',
+  'yuki',
+  'hana',
+  'ben',
+  'carmen',
+  'felix',
+  'ines',
+  'jonas',
+  'kofi',
+  'lara',
+  'mateo',
+  'nora',
+  'otto',
+  'priya',
+];
+const NOTE_WORDS = [
+  'garden',
+  'soup kitchen',
+  'school fair',
+  'bake sale',
+  'tool library',
+  'repair cafe',
+  'food bank',
+  'book swap',
+  'choir',
+  'football club',
+  'market stall',
+  'lunch menu',
+  'tacos on friday',
+  'fresh bread',
+];
 export const PASSWORD = 'bench-password-123';
 
 const lit = (s) => `'${String(s).replace(/'/g, "''")}'`;
@@ -58,7 +202,10 @@ const pick = (values, r) => `(${arr(values)})[1 + floor(${r} * ${values.length})
 export function fingerprint(params) {
   const h = createHash('sha256');
   const dir = path.join(root, 'drizzle');
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) h.update(f).update(readFileSync(path.join(dir, f)));
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    h.update(f).update(readFileSync(path.join(dir, f)));
   h.update(readFileSync(fileURLToPath(import.meta.url)));
   h.update(JSON.stringify(params));
   return h.digest('hex').slice(0, 16);
@@ -73,7 +220,9 @@ export async function ensureSeeded(q, { seed, items, users, passwordHash, log })
   const fp = fingerprint(params);
   await q(`CREATE TABLE IF NOT EXISTS bench_meta (id int PRIMARY KEY, fingerprint text NOT NULL, params jsonb NOT NULL,
     seeded_at timestamptz NOT NULL, seconds float8 NOT NULL)`);
-  const [meta] = (await q(`SELECT fingerprint, seconds, extract(epoch FROM now() - seeded_at) / 86400 AS age_days FROM bench_meta WHERE id = 1`)).rows;
+  const [meta] = (
+    await q(`SELECT fingerprint, seconds, extract(epoch FROM now() - seeded_at) / 86400 AS age_days FROM bench_meta WHERE id = 1`)
+  ).rows;
   if (meta && meta.fingerprint === fp && Number(meta.age_days) < MAX_AGE_DAYS) {
     log(`reusing seeded data (fingerprint ${fp}, seeded ${Number(meta.age_days).toFixed(1)} days ago in ${Math.round(meta.seconds)} s)`);
     return { reused: true, seconds: Number(meta.seconds), fingerprint: fp };
@@ -92,33 +241,49 @@ export async function ensureSeeded(q, { seed, items, users, passwordHash, log })
   await q(`INSERT INTO payment_vendors (name) VALUES ('PayPal'), ('Venmo'), ('Cash App'), ('Stripe'), ('Apple Pay'),
     ('Google Pay'), ('Mastercard'), ('Visa'), ('Zelle'), ('Revolut'), ('Wise'), ('Bank transfer')`);
 
-  await step(`${users.toLocaleString('en')} users`, `
+  await step(
+    `${users.toLocaleString('en')} users`,
+    `
     INSERT INTO users (username, password, phone_number, is_phone_verified, is_visible, created_at)
     SELECT ${pick(FIRST_NAMES, r(1))} || '_' || g, ${lit(passwordHash)},
            CASE WHEN ${r(2)} < 0.3 THEN '+1555' || lpad(g::text, 7, '0') END, ${r(2)} < 0.2, ${r(3)} > 0.05,
            now() - ${r(4)} * interval '700 days'
-    FROM generate_series(1, ${users}) AS g`);
-  await step('payment links', `
+    FROM generate_series(1, ${users}) AS g`,
+  );
+  await step(
+    'payment links',
+    `
     INSERT INTO user_payment_ids (user_id, vendor_id, payment_id)
     SELECT g, 1 + floor(${r(5 + 0, 'g * 2 + k')} * 12)::int, 'pay-' || g || '-' || k
     FROM generate_series(1, ${users}) AS g, generate_series(0, 1) AS k
-    WHERE ${r(7, 'g * 2 + k')} < CASE k WHEN 0 THEN 0.8 ELSE 0.3 END`);
-  await step('notes', `
+    WHERE ${r(7, 'g * 2 + k')} < CASE k WHEN 0 THEN 0.8 ELSE 0.3 END`,
+  );
+  await step(
+    'notes',
+    `
     INSERT INTO notes (user_id, created_by_id, content, visibility, created_at, updated_at)
-    SELECT u, u, initcap(${pick(NOTE_WORDS, r(8))}) || ': ' || ${pick(PHRASES, r(9))} || ', ' || ${pick(NOTE_WORDS, r(10))} || ' near ' || ${pick(CITIES.map((c) => c[0]), r(11))},
+    SELECT u, u, initcap(${pick(NOTE_WORDS, r(8))}) || ': ' || ${pick(PHRASES, r(9))} || ', ' || ${pick(NOTE_WORDS, r(10))} || ' near ' || ${pick(
+      CITIES.map((c) => c[0]),
+      r(11),
+    )},
            CASE WHEN ${r(12)} < 0.5 THEN 'public' WHEN ${r(12)} < 0.8 THEN 'private' ELSE 'linked' END,
            now() - ${r(13)} * interval '500 days', now() - ${r(13)} * interval '400 days'
-    FROM generate_series(1, ${users * 2}) AS g, LATERAL (SELECT 1 + (g - 1) % ${users} AS u) AS o`);
+    FROM generate_series(1, ${users * 2}) AS g, LATERAL (SELECT 1 + (g - 1) % ${users} AS u) AS o`,
+  );
 
   // Items: the indexes are built once after the rows are in, which is far faster than row by row.
-  const indexes = (await q(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'items'
-    AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'items'::regclass)`)).rows;
+  const indexes = (
+    await q(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'items'
+    AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'items'::regclass)`)
+  ).rows;
   for (const i of indexes) await q(`DROP INDEX ${i.indexname}`);
   const cityLat = `(ARRAY[${CITIES.map((c) => c[1]).join(',')}]::float8[])[c]`;
   const cityLng = `(ARRAY[${CITIES.map((c) => c[2]).join(',')}]::float8[])[c]`;
   for (let from = 1; from <= items; from += CHUNK) {
     const to = Math.min(items, from + CHUNK - 1);
-    await step(`items ${from.toLocaleString('en')} to ${to.toLocaleString('en')}`, `
+    await step(
+      `items ${from.toLocaleString('en')} to ${to.toLocaleString('en')}`,
+      `
       INSERT INTO items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude,
                          exact_location, location_version, tags, status, promised_to_id, created_at, updated_at, expires_at)
       SELECT owner, title, description, '/uploads/bench-' || (g % 97) || '.webp',
@@ -151,12 +316,17 @@ export async function ensureSeeded(q, { seed, items, users, passwordHash, log })
                    || CASE WHEN ${r(45)} < 0.4 THEN ARRAY[${pick(TAGS.other, r(46))}] ELSE '{}'::text[] END AS tags
           FROM generate_series(${from}, ${to}) AS g
         ) AS base
-      ) AS item`);
+      ) AS item`,
+    );
   }
   for (const i of indexes) await step(`index ${i.indexname}`, i.indexdef);
   for (const t of ['users', 'user_payment_ids', 'notes', 'items']) await step(`vacuum analyze ${t}`, `VACUUM ANALYZE ${t}`);
   const seconds = (Date.now() - started) / 1000;
-  await q(`INSERT INTO bench_meta (id, fingerprint, params, seeded_at, seconds) VALUES (1, $1, $2, now(), $3)`, [fp, JSON.stringify(params), seconds]);
+  await q(`INSERT INTO bench_meta (id, fingerprint, params, seeded_at, seconds) VALUES (1, $1, $2, now(), $3)`, [
+    fp,
+    JSON.stringify(params),
+    seconds,
+  ]);
   log(`seeded in ${seconds.toFixed(0)} s`);
   return { reused: false, seconds, fingerprint: fp };
 }

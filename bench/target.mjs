@@ -25,8 +25,15 @@ async function onServer(serverUrl, sql) {
 export async function openTarget({ databaseUrl, quick, root }) {
   if (!databaseUrl) {
     const dataDir = quick ? mkdtempSync(path.join(os.tmpdir(), 'share-bench-')) : path.join(root, 'data', 'bench');
-    return { kind: 'pglite', dataDir, pgliteDir: path.join(dataDir, 'pglite'), label: quick ? 'PGlite (temporary)' : `PGlite in ${dataDir}`,
-      cleanup: async () => { if (quick) rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      kind: 'pglite',
+      dataDir,
+      pgliteDir: path.join(dataDir, 'pglite'),
+      label: quick ? 'PGlite (temporary)' : `PGlite in ${dataDir}`,
+      cleanup: async () => {
+        if (quick) rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const url = new URL(databaseUrl);
   let name = decodeURIComponent(url.pathname.slice(1)) || 'postgres';

@@ -11,7 +11,9 @@ async function apiPost(api: APIRequestContext, url: string, data: object) {
   return api.post(url, { headers: { 'x-csrf-token': token }, data });
 }
 
-test('a user deletes their own account: a wrong password is refused in the dialog, the right one signs them out for good', async ({ page }) => {
+test('a user deletes their own account: a wrong password is refused in the dialog, the right one signs them out for good', async ({
+  page,
+}) => {
   const password = 'secret-pw';
   const name = await registerThroughUi(page, uniqueName('leaver'), password);
   await page.goto('/settings');

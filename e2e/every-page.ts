@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { apiPost, E2E_ADMIN, expectNoSeriousA11yViolations, loginThroughUi, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import {
+  apiPost,
+  E2E_ADMIN,
+  expectNoSeriousA11yViolations,
+  loginThroughUi,
+  postItemViaApi,
+  registerThroughUi,
+  uniqueName,
+} from './fixtures';
 
 /**
  * Every page of the app with what makes it ready, for a signed-in admin who owns nothing and
@@ -71,7 +79,10 @@ export async function axeSignedInPages(browser: Browser, page: Page, prefix: str
   const signedIn = PAGES.slice(0, -1);
   const half = Math.ceil(signedIn.length / 2);
   for (const { path: template, ready } of part === 0 ? signedIn.slice(0, half) : signedIn.slice(half)) {
-    const pathname = template.replace('{item}', String(item.id)).replace('{owner}', ownerName).replace('{conversation}', String(conversation.id));
+    const pathname = template
+      .replace('{item}', String(item.id))
+      .replace('{owner}', ownerName)
+      .replace('{conversation}', String(conversation.id));
     await page.goto(pathname);
     await ready(page);
     if (template === '/items/{item}') {

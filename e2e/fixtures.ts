@@ -38,8 +38,14 @@ export async function smsCodeFor(phone: string, about = ''): Promise<string> {
   const file = path.join(process.env.E2E_DATA_DIR!, 'sms-outbox.jsonl');
   for (let i = 0; i < 100; i++) {
     if (existsSync(file)) {
-      const messages = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { to: string; body: string });
-      const code = messages.filter((m) => m.to === phone && m.body.includes(about)).at(-1)?.body.match(/\b\d{6}\b/)?.[0];
+      const messages = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { to: string; body: string });
+      const code = messages
+        .filter((m) => m.to === phone && m.body.includes(about))
+        .at(-1)
+        ?.body.match(/\b\d{6}\b/)?.[0];
       if (code) return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -63,7 +69,9 @@ export async function apiPost<T = unknown>(page: Page, url: string, data?: objec
 /** Posts an item for the page's signed-in user straight through the API (a generated photo). */
 export async function postItemViaApi(page: Page, title: string, position: { latitude: number; longitude: number }) {
   const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
-  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#7a5' } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#7a5' } })
+    .jpeg()
+    .toBuffer();
   const upload = await page.request.post('/api/upload-image', {
     headers: { 'x-csrf-token': token },
     multipart: { image: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: image } },

@@ -86,7 +86,9 @@ test('post an item with a GPS photo, find it nearest first, open it, delete it',
   // Delete through the dialog.
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete Item' });
-  await expect(dialog).toContainText('This action cannot be undone. This will permanently delete this item and remove it from our servers.');
+  await expect(dialog).toContainText(
+    'This action cannot be undone. This will permanently delete this item and remove it from our servers.',
+  );
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(statusWith(page, 'Item has been deleted successfully')).toBeVisible();
   await expect(page).not.toHaveURL(/\/items\//);

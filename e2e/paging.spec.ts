@@ -12,7 +12,9 @@ test('browse: when the items of the last page vanish, Next shows the last page t
   // A word of this test alone, so items other tests post do not change the pages.
   const word = uniqueName('lamp').replace('_', '');
   const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
-  const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#a75' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#a75' } })
+    .jpeg()
+    .toBuffer();
   const upload = await page.request.post('/api/upload-image', {
     headers: { 'x-csrf-token': token },
     multipart: { image: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: photo } },
@@ -20,7 +22,13 @@ test('browse: when the items of the last page vanish, Next shows the last page t
   const { imageUrl } = (await upload.json()) as { imageUrl: string };
   const ids: number[] = [];
   for (let i = 0; i < 13; i++) {
-    const body = { title: `${word} number ${i}`, description: 'Collect from the porch any evening.', imageUrl, latitude: 40.73, longitude: -73.99 };
+    const body = {
+      title: `${word} number ${i}`,
+      description: 'Collect from the porch any evening.',
+      imageUrl,
+      latitude: 40.73,
+      longitude: -73.99,
+    };
     ids.push((await apiPost<{ id: number }>(page, '/api/items', body)).id);
   }
 

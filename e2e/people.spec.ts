@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN, expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, smsCodeFor, uniqueName, uniquePhone, statusWith } from './fixtures';
+import {
+  E2E_ADMIN,
+  expectNoSeriousA11yViolations,
+  loginThroughUi,
+  registerThroughUi,
+  smsCodeFor,
+  uniqueName,
+  uniquePhone,
+  statusWith,
+} from './fixtures';
 
 const toast = (page: Page, text: string) => statusWith(page, text);
 
@@ -118,7 +127,9 @@ test('the whole password reset, with the code from the console SMS sender', asyn
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Username').fill(name);
   await page.getByRole('button', { name: 'Request Verification Code' }).click();
-  await expect(toast(page, 'Verification code sent')).toContainText('If an account exists with this username, you will receive a verification code via SMS.');
+  await expect(toast(page, 'Verification code sent')).toContainText(
+    'If an account exists with this username, you will receive a verification code via SMS.',
+  );
   const code = await smsCodeFor(phone, 'password reset');
   await page.getByLabel('Verification Code').fill(code);
   await page.getByLabel('New Password').fill('second-password');

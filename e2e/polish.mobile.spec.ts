@@ -23,7 +23,9 @@ async function placeholderShownWhole(page: Page, label: string): Promise<{ whole
       const needed = ctx.measureText(el.placeholder).width;
       return { whole: needed <= room, detail: `the input's own placeholder needs ${needed}px of ${room}px` };
     }
-    const copy = [...(el.parentElement?.querySelectorAll<HTMLElement>('[aria-hidden="true"]') ?? [])].find((c) => c.textContent === el.placeholder);
+    const copy = [...(el.parentElement?.querySelectorAll<HTMLElement>('[aria-hidden="true"]') ?? [])].find(
+      (c) => c.textContent === el.placeholder,
+    );
     if (!copy) return { whole: false, detail: 'the placeholder is hidden and no copy of it is drawn' };
     const r = copy.getBoundingClientRect();
     const visible = getComputedStyle(copy).visibility === 'visible' && r.width > 0;

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PAGE_ROUTES } from '../src/shared/routes';
 import { axeSignedInPages, axeVisitorPages } from './every-page';
-import { apiPost, postItemViaApi, registerThroughUi, uniqueName, statusWith } from './fixtures';
+import { postItemViaApi, registerThroughUi, uniqueName, statusWith } from './fixtures';
 
 // What new users stumbled on, walked with a mouse and with the keyboard alone (desktop size).
 
@@ -12,12 +12,15 @@ async function tabTo(page: Page, target: Locator, max = 40, key = 'Tab'): Promis
     await page.keyboard.press(key);
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return presses;
   }
-  throw new Error(`${key} never reached ${target}`);
+  throw new Error(`${key} never reached ${target.toString()}`);
 }
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
-const photo = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#a75' } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: '#a75' } })
+    .jpeg()
+    .toBuffer();
 
 test('every page route answers 200; a path no page has answers 404 with the not-found page', async ({ page }) => {
   test.setTimeout(180_000);
@@ -58,7 +61,10 @@ test('the account button is named by the username it shows and the menu it opens
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
 });
 
-test('the item page: Posted by links to the profile, and the map is one Tab stop whose Enter shows the place', async ({ page, browser }) => {
+test('the item page: Posted by links to the profile, and the map is one Tab stop whose Enter shows the place', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
@@ -74,8 +80,8 @@ test('the item page: Posted by links to the profile, and the map is one Tab stop
   await expect(map.locator('.leaflet-control-zoom-in')).toBeVisible();
   await expect(map.locator('.leaflet-control-attribution a').first()).toBeVisible();
   // Of all Leaflet puts in the map, only the map itself is a Tab stop.
-  const stops = await map.evaluate((region) =>
-    [...region.querySelectorAll<HTMLElement>('*')].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0).length,
+  const stops = await map.evaluate(
+    (region) => [...region.querySelectorAll<HTMLElement>('*')].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0).length,
   );
   expect(stops).toBe(1);
   const container = map.locator('.leaflet-container');
@@ -226,7 +232,7 @@ test('no serious or critical axe violation on the visitor pages and the not-foun
 for (const part of [0, 1] as const) {
   test(`no serious or critical axe violation on the signed-in pages, part ${part + 1} of 2 (desktop)`, async ({ page, browser }) => {
     test.setTimeout(300_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await axeSignedInPages(browser, page, 'desktop', part);
   });
 }

@@ -47,7 +47,9 @@ async function expectClean(page: Page, problems: string[], where: string) {
 }
 
 async function jpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 400, height: 300, channels: 3, background: '#a75' } }).jpeg().toBuffer();
+  return sharp({ create: { width: 400, height: 300, channels: 3, background: '#a75' } })
+    .jpeg()
+    .toBuffer();
 }
 
 test('hostile text is shown as text on every page, nothing runs, and the CSP reports no violation', async ({ browser }) => {
@@ -166,7 +168,10 @@ test('hostile text is shown as text on every page, nothing runs, and the CSP rep
 test('the item page as served escapes the title and description in its meta tags', async ({ page }) => {
   await registerThroughUi(page);
   const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
-  const upload = await page.request.post('/api/upload-image', { headers: { 'x-csrf-token': token }, multipart: { image: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } } });
+  const upload = await page.request.post('/api/upload-image', {
+    headers: { 'x-csrf-token': token },
+    multipart: { image: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } },
+  });
   const item = await apiPost<{ id: number }>(page, '/api/items', {
     title: `</title>${SCRIPT}"'&`,
     description: `"><meta http-equiv=refresh content=0;url=https://evil.example> ${IMG} ${SCRIPT}`,
@@ -183,14 +188,23 @@ test('the item page as served escapes the title and description in its meta tags
   expect(head).toContain('<title>&lt;/title&gt;&lt;script&gt;window.__xss=1&lt;/script&gt;&quot;&#39;&amp; | ShareNearby</title>');
   expect(head).toContain('content="&quot;&gt;&lt;meta http-equiv=refresh');
   // Only the app's own script files are in the page.
-  expect([...html.matchAll(/<script\b[^>]*>/g)].every(([tag]) => /type="module"[^>]*src="\/assets\//.test(tag) || /src="\/assets\/[^"]+"/.test(tag))).toBe(true);
+  expect(
+    [...html.matchAll(/<script\b[^>]*>/g)].every(
+      ([tag]) => /type="module"[^>]*src="\/assets\//.test(tag) || /src="\/assets\/[^"]+"/.test(tag),
+    ),
+  ).toBe(true);
 });
 
 test('a strict Content-Security-Policy is sent, and the post-item page with its map works under it', async ({ page }) => {
   const problems = await watch(page);
   const res = await page.request.get('/');
   const csp = res.headers()['content-security-policy']!;
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   expect(directives['default-src']).toEqual(["'self'"]);
   expect(directives['script-src']).toEqual(["'self'"]);
   expect(csp).not.toContain('unsafe-eval');

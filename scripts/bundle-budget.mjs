@@ -66,7 +66,8 @@ console.log(`  ${'total'.padEnd(width)}  ${kb(rows.reduce((s, r) => s + r.raw, 0
 
 const problems = [];
 for (const { key } of rows) {
-  for (const rule of LAZY_ONLY) if (rule.test(key, manifest[key])) problems.push(`${manifest[key].file} holds ${rule.what}, which must load only when used.`);
+  for (const rule of LAZY_ONLY)
+    if (rule.test(key, manifest[key])) problems.push(`${manifest[key].file} holds ${rule.what}, which must load only when used.`);
 }
 if (total > budgetKb * 1000) problems.push(`${kb(total)} kB gzipped is over the budget of ${budgetKb} kB.`);
 if (problems.length > 0) {

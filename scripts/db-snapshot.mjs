@@ -34,12 +34,16 @@ try {
   const kit = path.join(root, 'node_modules/drizzle-kit/bin.cjs');
   // drizzle-kit takes these paths relative to its working folder (it prefixes './').
   const schema = path.relative(work, path.join(root, 'src/server/db/schema.ts'));
-  const run = spawnSync(process.execPath, [kit, 'generate', '--dialect', 'postgresql', '--schema', schema, '--out', 'drizzle', '--name', 'snapshot_check'], {
-    cwd: work,
-    encoding: 'utf8',
-    timeout: 120_000,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const run = spawnSync(
+    process.execPath,
+    [kit, 'generate', '--dialect', 'postgresql', '--schema', schema, '--out', 'drizzle', '--name', 'snapshot_check'],
+    {
+      cwd: work,
+      encoding: 'utf8',
+      timeout: 120_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const added = readdirSync(out).filter((name) => !before.has(name) && name.endsWith('.sql'));
   // It answers 0 even when it fails: only its words or a new file say that it ran.
   const ranClean = run.status === 0 && (added.length > 0 || /No schema changes/i.test(run.stdout));

@@ -43,7 +43,11 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-if (args.includes('--build') || !existsSync(path.join(root, 'dist/server/main.js')) || !existsSync(path.join(root, 'dist/client/index.html'))) {
+if (
+  args.includes('--build') ||
+  !existsSync(path.join(root, 'dist/server/main.js')) ||
+  !existsSync(path.join(root, 'dist/client/index.html'))
+) {
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
@@ -172,7 +176,9 @@ try {
       runs.push(run);
     }
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]));
-    const metrics = Object.fromEntries(Object.keys(METRICS).map((k) => [k, Math.round(median(runs.map((r) => r.metrics[k])) * 1000) / 1000]));
+    const metrics = Object.fromEntries(
+      Object.keys(METRICS).map((k) => [k, Math.round(median(runs.map((r) => r.metrics[k])) * 1000) / 1000]),
+    );
     const bars = Object.fromEntries(
       CATEGORIES.filter((c) => c !== 'seo' || seoMeasured(page)).map((c) => [c, { bar: BARS[c], pass: scores[c] >= BARS[c] }]),
     );
@@ -199,12 +205,16 @@ try {
   const outFile = path.join(outDir, `lighthouse-${report.date.slice(0, 10)}.json`);
   writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
 
-  console.log(`\nLighthouse, mobile, median of ${RUNS} runs (bars: performance >= 95, accessibility 100, best practices >= 95, SEO >= 95 on /browse and the item page)`);
+  console.log(
+    `\nLighthouse, mobile, median of ${RUNS} runs (bars: performance >= 95, accessibility 100, best practices >= 95, SEO >= 95 on /browse and the item page)`,
+  );
   console.log(`${'page'.padEnd(22)}${CATEGORIES.map((c) => c.padStart(16)).join('')}   FCP ms  LCP ms  TBT ms    CLS`);
   for (const r of Object.values(results)) {
     const cells = CATEGORIES.map((c) => `${r.scores[c]}${r.bars[c] ? (r.bars[c].pass ? ' ok' : ' LOW') : ' -'}`.padStart(16)).join('');
     const m = r.metrics;
-    console.log(`${r.path.padEnd(22)}${cells} ${String(Math.round(m.fcp)).padStart(8)}${String(Math.round(m.lcp)).padStart(8)}${String(Math.round(m.tbt)).padStart(8)}${m.cls.toFixed(3).padStart(7)}`);
+    console.log(
+      `${r.path.padEnd(22)}${cells} ${String(Math.round(m.fcp)).padStart(8)}${String(Math.round(m.lcp)).padStart(8)}${String(Math.round(m.tbt)).padStart(8)}${m.cls.toFixed(3).padStart(7)}`,
+    );
     for (const f of r.failedAudits) console.log(`    failed: ${f}`);
   }
   const allPass = Object.values(results).every((r) => Object.values(r.bars).every((b) => b.pass));

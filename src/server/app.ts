@@ -140,7 +140,10 @@ const API_DEPENDENCIES = ['database', 'storage', 'sms', 'sessions', 'csrf', '@fa
 
 /** A feature's routes as a plugin of its own (still encapsulated, under its prefix) that declares what it needs. */
 const feature = (name: string, routes: FeatureRoutes, dependencies = API_DEPENDENCIES) =>
-  fp(syncPlugin((instance: FastifyInstance) => routes(instance)), { name, dependencies, encapsulate: true });
+  fp(
+    syncPlugin((instance: FastifyInstance) => routes(instance)),
+    { name, dependencies, encapsulate: true },
+  );
 
 /** Sessions and expired items are swept at start and then hourly. */
 const housekeepingPlugin = fp(
@@ -271,7 +274,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
   if (redis) {
     // Commands sent before the connection is up fail (and the limit is skipped): wait a moment for it.
     await new Promise<void>((resolve) => {

@@ -24,24 +24,35 @@ describe('loadConfig', () => {
   it('turns demo content off in production, and refuses to turn it on there', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL, SEED_DEMO: 'false' }).seedDemo).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: demo content and its demo admin are never added in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: demo content and its demo admin are never added in production/,
+    );
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   describe('production refuses a demo or well-known admin password', () => {
     const production = { NODE_ENV: 'production', PUBLIC_URL, ADMIN_USERNAME: 'site_admin' };
-    it.each([DEMO_PASSWORD, 'Demo-Password', 'password123!', 'CHANGE_ME_NOW', 'administrator', '123456789012', 'aaaaaaaaaaaaaa', 'Site-Admin!!'])(
-      '%s',
-      (password) => {
-        expect(() => loadConfig({ ...production, ADMIN_PASSWORD: password })).toThrow(
-          /ADMIN_PASSWORD: is the demo password, a well-known default or the user name/,
-        );
-      },
-    );
+    it.each([
+      DEMO_PASSWORD,
+      'Demo-Password',
+      'password123!',
+      'CHANGE_ME_NOW',
+      'administrator',
+      '123456789012',
+      'aaaaaaaaaaaaaa',
+      'Site-Admin!!',
+    ])('%s', (password) => {
+      expect(() => loadConfig({ ...production, ADMIN_PASSWORD: password })).toThrow(
+        /ADMIN_PASSWORD: is the demo password, a well-known default or the user name/,
+      );
+    });
 
     it('accepts a password of its own, and the demo password outside production', () => {
-      expect(loadConfig({ ...production, ADMIN_PASSWORD: 'e2e-admin-password' }).admin).toEqual({ username: 'site_admin', password: 'e2e-admin-password' });
+      expect(loadConfig({ ...production, ADMIN_PASSWORD: 'e2e-admin-password' }).admin).toEqual({
+        username: 'site_admin',
+        password: 'e2e-admin-password',
+      });
       expect(loadConfig({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: DEMO_PASSWORD }).admin?.password).toBe(DEMO_PASSWORD);
     });
   });
@@ -67,14 +78,22 @@ describe('loadConfig', () => {
       expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
     });
 
-    it.each(['true', 'TRUE', 'yes', 'on'])('refuses %j: it would trust the address a client writes, and says to give a hop count', (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true would believe any X-Forwarded-For a client sends; give the number of proxies in front of the app \(TRUST_PROXY=1/);
-    });
+    it.each(['true', 'TRUE', 'yes', 'on'])(
+      'refuses %j: it would trust the address a client writes, and says to give a hop count',
+      (value) => {
+        expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+        expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+          /TRUST_PROXY: true would believe any X-Forwarded-For a client sends; give the number of proxies in front of the app \(TRUST_PROXY=1/,
+        );
+      },
+    );
 
-    it.each(['11', '-1', '1.5', 'proxy.local', '10.0.0.0/33', '10.0.0/8', '10.0.0.1,', '::1/129', '10.0.0.0/8/1'])('refuses %j with a message naming it', (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
-    });
+    it.each(['11', '-1', '1.5', 'proxy.local', '10.0.0.0/33', '10.0.0/8', '10.0.0.1,', '::1/129', '10.0.0.0/8/1'])(
+      'refuses %j with a message naming it',
+      (value) => {
+        expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
+      },
+    );
   });
 
   it('reads every variable', () => {
@@ -109,15 +128,24 @@ describe('loadConfig', () => {
     [{ ADMIN_USERNAME: 'b', ADMIN_PASSWORD: 'secret-pw' }, 'ADMIN_USERNAME'],
     [{ NODE_ENV: 'production', PUBLIC_URL, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short-pw' }, 'at least 12 characters in production'],
     [{ NODE_ENV: 'production' }, 'PUBLIC_URL: is needed in production'],
-    [{ NODE_ENV: 'production', PUBLIC_URL: '', ADMIN_USERNAME: 'site_admin', ADMIN_PASSWORD: 'a-long-own-password' }, 'PUBLIC_URL: is needed in production'],
+    [
+      { NODE_ENV: 'production', PUBLIC_URL: '', ADMIN_USERNAME: 'site_admin', ADMIN_PASSWORD: 'a-long-own-password' },
+      'PUBLIC_URL: is needed in production',
+    ],
     [{ S3_BUCKET: 'images' }, 'S3_PUBLIC_URL'],
     [{ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ ITEM_TTL_DAYS: '0' }, 'ITEM_TTL_DAYS'],
     [{ SESSION_MAX_AGE_DAYS: '0' }, 'SESSION_MAX_AGE_DAYS'],
     [{ SESSION_MAX_AGE_DAYS: 'a month' }, 'SESSION_MAX_AGE_DAYS'],
-    [{ S3_BUCKET: 'images', S3_PUBLIC_URL: 'https://cdn.example.org', S3_ACCESS_KEY_ID: 'AKIA123' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
+    [
+      { S3_BUCKET: 'images', S3_PUBLIC_URL: 'https://cdn.example.org', S3_ACCESS_KEY_ID: 'AKIA123' },
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    ],
     [{ S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
-    [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+15550100' }, 'TWILIO_AUTH_TOKEN is needed with SMS_PROVIDER=twilio'],
+    [
+      { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+15550100' },
+      'TWILIO_AUTH_TOKEN is needed with SMS_PROVIDER=twilio',
+    ],
   ])('refuses %j with a message naming the problem', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

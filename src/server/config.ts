@@ -18,12 +18,20 @@ const boolText = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const positiveInt = (name: string) =>
-  z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be above 0`);
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be above 0`);
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(3000),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a port number')
+      .min(0, 'must be 0 to 65535')
+      .max(65535, 'must be 0 to 65535')
+      .default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z
       .string()
@@ -35,13 +43,19 @@ const envSchema = z
     SEED_DEMO: boolText.optional(),
     ADMIN_USERNAME: z.string().optional(),
     ADMIN_PASSWORD: z.string().optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
     AUTH_RATE_LIMIT_MAX: positiveInt('AUTH_RATE_LIMIT_MAX').default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt('AUTH_RATE_LIMIT_WINDOW_SECONDS').default(60),
     ACCOUNT_RATE_LIMIT_MAX: positiveInt('ACCOUNT_RATE_LIMIT_MAX').default(20),
     ACCOUNT_RATE_LIMIT_WINDOW_SECONDS: positiveInt('ACCOUNT_RATE_LIMIT_WINDOW_SECONDS').default(900),
     SESSION_MAX_AGE_DAYS: positiveInt('SESSION_MAX_AGE_DAYS').max(3650, 'must be at most 3650').default(30),
-    RATE_LIMIT_NAMESPACE: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _, :, . or -').default('rl:'),
+    RATE_LIMIT_NAMESPACE: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _, :, . or -')
+      .default('rl:'),
     MESSAGE_RATE_LIMIT_MAX: positiveInt('MESSAGE_RATE_LIMIT_MAX').default(30),
     MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt('MESSAGE_RATE_LIMIT_WINDOW_SECONDS').default(60),
     UPLOAD_LIMIT_PER_HOUR: positiveInt('UPLOAD_LIMIT_PER_HOUR').default(30),
@@ -52,7 +66,9 @@ const envSchema = z
     PAYMENT_LINK_LIMIT: positiveInt('PAYMENT_LINK_LIMIT').default(MAX_PAYMENT_LINKS),
     LINKED_USER_LIMIT: positiveInt('LINKED_USER_LIMIT').default(200),
     BLOCK_LIMIT: positiveInt('BLOCK_LIMIT').default(500),
-    UNUSED_UPLOAD_HOURS: positiveInt('UNUSED_UPLOAD_HOURS').max(24 * 30, 'must be at most 720').default(24),
+    UNUSED_UPLOAD_HOURS: positiveInt('UNUSED_UPLOAD_HOURS')
+      .max(24 * 30, 'must be at most 720')
+      .default(24),
     IMAGE_DECODE_CONCURRENCY: positiveInt('IMAGE_DECODE_CONCURRENCY').max(64, 'must be at most 64').default(1),
     TRUST_PROXY: z.string().optional(),
     ITEM_TTL_DAYS: positiveInt('ITEM_TTL_DAYS').max(365, 'must be at most 365').default(30),
@@ -78,7 +94,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'S3_PUBLIC_URL (where the bucket is served from) is needed with S3_BUCKET' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_PUBLIC_URL'],
+        message: 'S3_PUBLIC_URL (where the bucket is served from) is needed with S3_BUCKET',
+      });
     }
     if (env.SMS_PROVIDER === 'twilio') {
       for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
@@ -223,13 +243,14 @@ function parseTrustProxy(raw: string | undefined): { value: false | number | str
   const entries = text.split(',').map((entry) => entry.trim());
   const bad = entries.filter((entry) => !isAddressOrBlock(entry));
   if (bad.length) {
-    return { problem: `TRUST_PROXY: must be false, a hop count (1 to ${MAX_PROXY_HOPS}) or proxy addresses/CIDR blocks separated by commas; not an address: ${bad.slice(0, 3).join(', ')}` };
+    return {
+      problem: `TRUST_PROXY: must be false, a hop count (1 to ${MAX_PROXY_HOPS}) or proxy addresses/CIDR blocks separated by commas; not an address: ${bad.slice(0, 3).join(', ')}`,
+    };
   }
   return { value: entries };
 }
 
-const emptyToUndefined = (env: NodeJS.ProcessEnv) =>
-  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+const emptyToUndefined = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 
 /** Reads the configuration from environment variables; throws ConfigError listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: string } = {}): Config {
@@ -248,7 +269,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     if (e.ADMIN_PASSWORD.length < minAdminPassword) {
       problems.push(`ADMIN_PASSWORD: must be at least ${minAdminPassword} characters${production ? ' in production' : ''}`);
     } else if (production && isWellKnownPassword(e.ADMIN_PASSWORD, e.ADMIN_USERNAME)) {
-      problems.push('ADMIN_PASSWORD: is the demo password, a well-known default or the user name; choose a password of your own for production');
+      problems.push(
+        'ADMIN_PASSWORD: is the demo password, a well-known default or the user name; choose a password of your own for production',
+      );
     }
   }
   if (production && !e.PUBLIC_URL) {
@@ -261,7 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     problems.push('SEED_DEMO: demo content and its demo admin are never added in production; remove SEED_DEMO or set it to false');
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    problems.push('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK\'s own sources)');
+    problems.push(
+      "S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK's own sources)",
+    );
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if ('problem' in trustProxy) problems.push(trustProxy.problem);
@@ -303,7 +328,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     itemTtlDays: e.ITEM_TTL_DAYS,
     sms:
       e.SMS_PROVIDER === 'twilio'
-        ? { provider: 'twilio', accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, apiUrl: e.TWILIO_API_URL.replace(/\/+$/, '') }
+        ? {
+            provider: 'twilio',
+            accountSid: e.TWILIO_ACCOUNT_SID!,
+            authToken: e.TWILIO_AUTH_TOKEN!,
+            from: e.TWILIO_FROM!,
+            apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+          }
         : { provider: 'console', outboxFile: e.SMS_OUTBOX_FILE ? path.resolve(e.SMS_OUTBOX_FILE) : undefined },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     s3:

@@ -23,7 +23,20 @@ export const notFound = (message: string = MSG.notFound) => new AppError(404, me
 export const conflict = (message: string) => new AppError(409, message);
 
 // Connection failures and server shutdowns: the database is away, not the request at fault.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 // What node-postgres says when the connection died (a transaction's ROLLBACK then fails with "not
 // queryable", hiding the first error), when no connection could be made in time, and when the pool
@@ -85,7 +98,8 @@ function validationMessage(err: FastifyError): string {
     const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
     const message = first?.message ?? 'Invalid input';
     // A body that is not an object at all; other whole-body problems (an unknown key, a rule across fields) keep their message.
-    if (!field) return err.validationContext === 'body' && first?.keyword === 'invalid_type' ? 'The request body must be a JSON object' : message;
+    if (!field)
+      return err.validationContext === 'body' && first?.keyword === 'invalid_type' ? 'The request body must be a JSON object' : message;
     // Our schemas carry full sentences; zod's defaults ("Invalid input: ...") need the field name.
     return /^(Invalid|Too (big|small)|Unrecognized|Expected)/.test(message) ? `${field}: ${message}` : message;
   }

@@ -21,4 +21,3 @@ it('an empty production database stays empty: no demo users, items or notes', as
     expect((await t.app.inject({ method: 'GET', url: `/api/users/profile/${username}` })).statusCode, username).toBe(404);
   }
 });
-

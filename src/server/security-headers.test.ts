@@ -63,7 +63,15 @@ describe('caching of personal data', () => {
   it('every API answer of a signed-in user is Cache-Control: no-store', async () => {
     const browser = new TestClient(t.app);
     await browser.register(uniqueName('headers'));
-    for (const url of ['/api/user', '/api/me/settings', '/api/conversations', '/api/notes', '/api/me/items', '/api/me/export', '/api/csrf-token']) {
+    for (const url of [
+      '/api/user',
+      '/api/me/settings',
+      '/api/conversations',
+      '/api/notes',
+      '/api/me/items',
+      '/api/me/export',
+      '/api/csrf-token',
+    ]) {
       const res = await browser.get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-store');

@@ -1,8 +1,7 @@
 // Business constants of docs/product.md, Constants, shared by client and server.
 
 export const PRODUCT_NAME = 'ShareNearby';
-export const PRODUCT_TAGLINE =
-  'Share and discover items in your local area, or post a menu and location to connect with your community.';
+export const PRODUCT_TAGLINE = 'Share and discover items in your local area, or post a menu and location to connect with your community.';
 
 export const PAGE_SIZE = 12;
 export const FIRST_PAGE = 1;

@@ -45,9 +45,7 @@ const OWNER_NOTES: Record<NoteKind, string> = {
   goneToOther: 'You have marked this item as given.',
 };
 
-const KIND_OF_NOTE = new Map<string, NoteKind>(
-  (Object.keys(OWNER_NOTES) as NoteKind[]).map((kind) => [HANDOVER_MSG[kind], kind]),
-);
+const KIND_OF_NOTE = new Map<string, NoteKind>((Object.keys(OWNER_NOTES) as NoteKind[]).map((kind) => [HANDOVER_MSG[kind], kind]));
 
 /** An app note (a message without a sender) as this side of the conversation reads it. */
 export function noteForSide(body: string, side: 'owner' | 'requester'): string {

@@ -3,14 +3,7 @@
 import { z } from 'zod';
 import { CONVERSATION_MSG, MESSAGE_MAX } from './conversation-rules.js';
 
-export {
-  CONVERSATION_MSG,
-  HANDOVER_MSG,
-  MESSAGE_MAX,
-  MESSAGES_POLL_MS,
-  noteForSide,
-  UNREAD_POLL_MS,
-} from './conversation-rules.js';
+export { CONVERSATION_MSG, HANDOVER_MSG, MESSAGE_MAX, MESSAGES_POLL_MS, noteForSide, UNREAD_POLL_MS } from './conversation-rules.js';
 
 const body = z
   .string({ error: CONVERSATION_MSG.bodyRequired })

@@ -16,7 +16,6 @@ import { ITEM_DESCRIPTION_MAX, ITEM_MSG, ITEM_TITLE_MAX, SEARCH_TEXT_MAX, TAG_MA
 
 export * from './item-format.js';
 
-
 /** Coordinates are kept to 8 decimals (about a millimetre), as the database stores them. */
 const toEightDecimals = (n: number) => Math.round(n * 1e8) / 1e8;
 
@@ -26,9 +25,18 @@ const toEightDecimals = (n: number) => Math.round(n * 1e8) / 1e8;
  */
 const coordinateSchema = (min: number, max: number, message: string) =>
   z
-    .union([z.number({ error: message }), z.string({ error: message }).regex(/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/, message).transform(Number)], {
-      error: message,
-    })
+    .union(
+      [
+        z.number({ error: message }),
+        z
+          .string({ error: message })
+          .regex(/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/, message)
+          .transform(Number),
+      ],
+      {
+        error: message,
+      },
+    )
     .pipe(z.number({ error: message }).min(min, message).max(max, message))
     .transform(toEightDecimals);
 
@@ -94,7 +102,10 @@ const wholeNumber = (message: string) =>
 
 /** `page` from 1 and `limit` up to MAX_PAGE_SIZE, as query strings. */
 const pagingFields = {
-  page: wholeNumber(ITEM_MSG.pageInvalid).refine((n) => n >= 1, ITEM_MSG.pageInvalid).optional().default(1),
+  page: wholeNumber(ITEM_MSG.pageInvalid)
+    .refine((n) => n >= 1, ITEM_MSG.pageInvalid)
+    .optional()
+    .default(1),
   limit: wholeNumber(ITEM_MSG.limitInvalid)
     .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, ITEM_MSG.limitInvalid)
     .optional()
@@ -199,4 +210,3 @@ export const clientConfigSchema = z.object({
   map: z.object({ tileUrl: z.string(), attribution: z.string() }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
-

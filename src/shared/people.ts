@@ -74,15 +74,27 @@ export const vendorListSchema = z.array(vendorSchema);
 export const adminVendorSchema = vendorSchema.extend({ active: z.boolean(), createdAt: z.string(), linkCount: z.number() });
 export const adminVendorListSchema = z.array(adminVendorSchema);
 export const createVendorBodySchema = z.object({
-  name: z.string({ error: 'Vendor name is required' }).trim().min(1, 'Vendor name is required').max(VENDOR_NAME_MAX, `Vendor name must be at most ${VENDOR_NAME_MAX} characters`),
+  name: z
+    .string({ error: 'Vendor name is required' })
+    .trim()
+    .min(1, 'Vendor name is required')
+    .max(VENDOR_NAME_MAX, `Vendor name must be at most ${VENDOR_NAME_MAX} characters`),
 });
 export const updateVendorBodySchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) }).strict();
 
 export const addPaymentLinkBodySchema = z.object({
   vendorId: z.number({ error: PEOPLE_MSG.vendorInactive }).int(PEOPLE_MSG.vendorInactive).positive(PEOPLE_MSG.vendorInactive),
-  paymentId: z.string({ error: PEOPLE_MSG.paymentIdRequired }).trim().min(1, PEOPLE_MSG.paymentIdRequired).max(PAYMENT_ID_MAX, PEOPLE_MSG.paymentIdMax),
+  paymentId: z
+    .string({ error: PEOPLE_MSG.paymentIdRequired })
+    .trim()
+    .min(1, PEOPLE_MSG.paymentIdRequired)
+    .max(PAYMENT_ID_MAX, PEOPLE_MSG.paymentIdMax),
 });
-export const ownPaymentLinkSchema = z.object({ id: z.number(), paymentId: z.string(), vendor: z.object({ id: z.number(), name: z.string(), active: z.boolean() }) });
+export const ownPaymentLinkSchema = z.object({
+  id: z.number(),
+  paymentId: z.string(),
+  vendor: z.object({ id: z.number(), name: z.string(), active: z.boolean() }),
+});
 
 // ---- The signed-in user's own settings ----
 
@@ -102,7 +114,10 @@ export const updateSettingsBodySchema = z.object({ isVisible: z.boolean({ error:
 export const codeSchema = z.string({ error: PEOPLE_MSG.codeFormat }).regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), PEOPLE_MSG.codeFormat);
 export const verifyPhoneBodySchema = z.object({ code: codeSchema });
 /** The password one has now, asked again before a change that a borrowed, signed-in phone must not make. */
-const currentPasswordSchema = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, PEOPLE_MSG.currentPasswordWrong);
+const currentPasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .max(200, PEOPLE_MSG.currentPasswordWrong);
 export const changePasswordBodySchema = z.object({
   currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
@@ -150,7 +165,9 @@ export const linkSchema = z.object({
 });
 /** GET /api/links: people I linked (`links`), and people who linked me (`linkedBy`). */
 export const linkListSchema = z.object({ links: z.array(linkSchema), linkedBy: z.array(linkSchema) });
-export const createLinkBodySchema = z.object({ username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, PEOPLE_MSG.userNotFound) });
+export const createLinkBodySchema = z.object({
+  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, PEOPLE_MSG.userNotFound),
+});
 export const updateLinkBodySchema = z.object({ hasNoteAccess: z.boolean({ error: 'hasNoteAccess must be true or false' }) }).strict();
 
 // ---- Public search ----
@@ -193,7 +210,9 @@ export const updateSupportBodySchema = z.object({ status: supportStatusSchema })
 
 // ---- Password reset ----
 
-export const requestResetBodySchema = z.object({ username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, MSG.usernameRequired) });
+export const requestResetBodySchema = z.object({
+  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, MSG.usernameRequired),
+});
 export const resetPasswordBodySchema = z.object({
   username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, PEOPLE_MSG.resetInvalid),
   code: z.string({ error: MSG.codeInvalid }).length(CODE_LENGTH, MSG.codeInvalid),

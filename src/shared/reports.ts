@@ -62,8 +62,18 @@ export type ReportFormValues = z.input<typeof reportFormSchema>;
 /** POST /api/reports: exactly one of itemId and username, a reason and optional details. */
 export const createReportBodySchema = z
   .object({
-    itemId: z.number({ error: REPORT_MSG.itemId }).int(REPORT_MSG.itemId).positive(REPORT_MSG.itemId).max(2_147_483_647, REPORT_MSG.itemNotFound).optional(),
-    username: z.string({ error: REPORT_MSG.userNotFound }).trim().min(1, REPORT_MSG.userNotFound).max(64, REPORT_MSG.userNotFound).optional(),
+    itemId: z
+      .number({ error: REPORT_MSG.itemId })
+      .int(REPORT_MSG.itemId)
+      .positive(REPORT_MSG.itemId)
+      .max(2_147_483_647, REPORT_MSG.itemNotFound)
+      .optional(),
+    username: z
+      .string({ error: REPORT_MSG.userNotFound })
+      .trim()
+      .min(1, REPORT_MSG.userNotFound)
+      .max(64, REPORT_MSG.userNotFound)
+      .optional(),
     reason: reasonSchema,
     details: detailsSchema,
   })

@@ -1,7 +1,16 @@
 // The database goes away for a few seconds under load: answers during the cut are quick 503s with a
 // JSON message, /readyz says not ready, the app recovers by itself, and no acknowledged write is lost.
 import { expect, it } from 'vitest';
-import { hostPort, queryDirect, runMixedLoad, serverOnScratchDatabase, sleep, startTcpProxy, twoUsersWithItems, PORT_BASE } from './support.js';
+import {
+  hostPort,
+  queryDirect,
+  runMixedLoad,
+  serverOnScratchDatabase,
+  sleep,
+  startTcpProxy,
+  twoUsersWithItems,
+  PORT_BASE,
+} from './support.js';
 
 const CUT_AFTER_MS = 4000;
 const CUT_MS = 5000;
@@ -68,9 +77,13 @@ it('answers 503 while the database is cut, recovers by itself and loses no ackno
   // Every acknowledged write is in the database.
   expect(acknowledged.notes.length).toBeGreaterThan(10);
   expect(acknowledged.messages.length).toBeGreaterThan(10);
-  const notes = await queryDirect<{ n: number }>(db.url, 'select count(*)::int as n from notes where content = any($1)', [acknowledged.notes]);
+  const notes = await queryDirect<{ n: number }>(db.url, 'select count(*)::int as n from notes where content = any($1)', [
+    acknowledged.notes,
+  ]);
   expect(notes[0]!.n).toBe(acknowledged.notes.length);
-  const messages = await queryDirect<{ n: number }>(db.url, 'select count(*)::int as n from messages where body = any($1)', [acknowledged.messages]);
+  const messages = await queryDirect<{ n: number }>(db.url, 'select count(*)::int as n from messages where body = any($1)', [
+    acknowledged.messages,
+  ]);
   expect(messages[0]!.n).toBe(acknowledged.messages.length);
 
   console.log(

@@ -1,7 +1,16 @@
 // Steady mixed load (32 connections, reads and writes of a signed-in user): no request fails and the
 // server's memory levels off. 15 s by default; `npm run test:system -- --long` runs the full 60 s.
 import { expect, it } from 'vitest';
-import { LOAD_SECONDS, PORT_BASE, queryDirect, rssBytes, runMixedLoad, serverOnScratchDatabase, sleep, twoUsersWithItems } from './support.js';
+import {
+  LOAD_SECONDS,
+  PORT_BASE,
+  queryDirect,
+  rssBytes,
+  runMixedLoad,
+  serverOnScratchDatabase,
+  sleep,
+  twoUsersWithItems,
+} from './support.js';
 
 const CONNECTIONS = 32;
 const WARM_UP_SECONDS = 5;
@@ -45,7 +54,9 @@ it(`serves ${CONNECTIONS} connections of mixed reads and writes for ${LOAD_SECON
   expect(server.child.exitCode).toBeNull();
 
   // Every acknowledged note is there.
-  const notes = await queryDirect<{ n: number }>(db.url, 'select count(*)::int as n from notes where content = any($1)', [acknowledged.notes]);
+  const notes = await queryDirect<{ n: number }>(db.url, 'select count(*)::int as n from notes where content = any($1)', [
+    acknowledged.notes,
+  ]);
   expect(notes[0]!.n).toBe(acknowledged.notes.length);
 
   // Memory levels off. RSS is a sawtooth (the heap grows, a major GC gives it back, about once a
@@ -63,7 +74,13 @@ it(`serves ${CONNECTIONS} connections of mixed reads and writes for ${LOAD_SECON
       `p99 ${result.latency.p99} ms); RSS ${Math.round(start / MB)} -> ${Math.round(end / MB)} MB (peak ${Math.round(peak / MB)}), ` +
       `floor +${Math.round(floorGrowth / MB)} MB, second-half slope ${slope.toFixed(1)} MB/min`,
   );
-  if (process.env.SYSTEM_RSS_SERIES) console.log(samples.filter((_, i) => i % 10 === 0).map((s) => `${Math.round(s.t)}s ${Math.round(s.rss / MB)}MB`).join(', '));
+  if (process.env.SYSTEM_RSS_SERIES)
+    console.log(
+      samples
+        .filter((_, i) => i % 10 === 0)
+        .map((s) => `${Math.round(s.t)}s ${Math.round(s.rss / MB)}MB`)
+        .join(', '),
+    );
   // 15 s is shorter than one GC cycle: there the floor still climbs with the young heap, so the
   // bound is looser; the --long run (60 s) holds it to 48 MB.
   expect(floorGrowth).toBeLessThan((LOAD_SECONDS >= 60 ? 48 : 96) * MB);

@@ -4,7 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createScratchDatabase, HttpClient, PG_SERVER_URL, PORT_BASE, REDIS_URL, rssBytes, type ServerProcess, sleep, startServer } from './support.js';
+import {
+  createScratchDatabase,
+  HttpClient,
+  PG_SERVER_URL,
+  PORT_BASE,
+  REDIS_URL,
+  rssBytes,
+  type ServerProcess,
+  sleep,
+  startServer,
+} from './support.js';
 
 const MB = 1024 * 1024;
 const MEMORY_LIMIT = 300 * MB;
@@ -38,11 +48,17 @@ afterAll(async () => {
 /** A 7000 x 7000 (49-megapixel) PNG of coarse noise, a few MB: the most a decode may be asked to hold. */
 async function photo49MP(seed: number): Promise<Buffer> {
   const noise = { type: 'gaussian', mean: 100 + seed, sigma: 40 } as const;
-  const small = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#808080', noise } }).png().toBuffer();
+  const small = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#808080', noise } })
+    .png()
+    .toBuffer();
   return sharp(small).resize(7000, 7000, { kernel: 'nearest' }).png({ compressionLevel: 6 }).toBuffer();
 }
 
-async function upload(client: HttpClient, image: Buffer, base = client.base): Promise<{ status: number; retryAfter: string | null; body: { message?: string; imageUrl?: string } }> {
+async function upload(
+  client: HttpClient,
+  image: Buffer,
+  base = client.base,
+): Promise<{ status: number; retryAfter: string | null; body: { message?: string; imageUrl?: string } }> {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png');
   if (!client.csrfToken) await client.csrf();
@@ -51,7 +67,11 @@ async function upload(client: HttpClient, image: Buffer, base = client.base): Pr
     headers: { cookie: client.cookieHeader(), 'x-csrf-token': client.csrfToken! },
     body: form,
   });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { message?: string; imageUrl?: string } };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { message?: string; imageUrl?: string },
+  };
 }
 
 it('five 49-megapixel uploads at once and a burst of 40 from one account keep the server under 300 MB; honest uploads succeed, the burst past the quota gets 429', async () => {

@@ -10,7 +10,10 @@ it.each([
   [{ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 12 characters in production'],
   [{ SEED_DEMO: 'true' }, 'SEED_DEMO: demo content and its demo admin are never added in production'],
   [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+15550100' }, 'TWILIO_AUTH_TOKEN is needed with SMS_PROVIDER=twilio'],
-  [{ S3_BUCKET: 'images', S3_PUBLIC_URL: 'https://cdn.example.org', S3_ACCESS_KEY_ID: 'AKIA1' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
+  [
+    { S3_BUCKET: 'images', S3_PUBLIC_URL: 'https://cdn.example.org', S3_ACCESS_KEY_ID: 'AKIA1' },
+    'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+  ],
 ])('production with %j exits 1 and says why', async (env, message) => {
   const error = await startServer(PORT_BASE + 5, env).then(
     async (server) => {

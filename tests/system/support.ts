@@ -97,7 +97,10 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   for (;;) {
     const code = await Promise.race([exited, sleep(200).then(() => undefined)]);
     if (code !== undefined) throw new Error(`server exited with ${code} before it was ready:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return server;
     if (Date.now() > deadline) {
       await server.stop();
@@ -338,9 +341,8 @@ export function runMixedLoad(opts: {
     step('nearest', { method: 'GET', path: '/api/items?page=1&lat=40.71&lng=-74.0' }),
   ];
   return new Promise((resolve, reject) => {
-    autocannon(
-      { url: opts.url, connections: opts.connections, duration: opts.seconds, timeout: 10, requests },
-      (err, result) => (err ? reject(err as Error) : resolve({ result, responses, acknowledged })),
+    autocannon({ url: opts.url, connections: opts.connections, duration: opts.seconds, timeout: 10, requests }, (err, result) =>
+      err ? reject(err as Error) : resolve({ result, responses, acknowledged }),
     );
   });
 }

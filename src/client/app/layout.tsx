@@ -12,12 +12,18 @@ function SiteFooter() {
         </p>
         <ul className="flex items-center gap-2">
           <li>
-            <Link href="/terms-of-service" className="inline-flex min-h-11 items-center px-2 underline-offset-4 hover:text-foreground hover:underline">
+            <Link
+              href="/terms-of-service"
+              className="inline-flex min-h-11 items-center px-2 underline-offset-4 hover:text-foreground hover:underline"
+            >
               Terms of Service
             </Link>
           </li>
           <li>
-            <Link href="/privacy-policy" className="inline-flex min-h-11 items-center px-2 underline-offset-4 hover:text-foreground hover:underline">
+            <Link
+              href="/privacy-policy"
+              className="inline-flex min-h-11 items-center px-2 underline-offset-4 hover:text-foreground hover:underline"
+            >
               Privacy Policy
             </Link>
           </li>

@@ -57,7 +57,11 @@ describe('NavBar', () => {
     await user.click(account);
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('alice')).toBeInTheDocument();
-    expect(within(menu).getAllByRole('menuitem').map((el) => el.textContent)).toEqual(['My items', 'Settings', 'My notes', 'Help & support']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((el) => el.textContent),
+    ).toEqual(['My items', 'Settings', 'My notes', 'Help & support']);
   });
 
   it('signed in: Logout ends the session on the server and leads to /auth, where Sign In is back', async () => {

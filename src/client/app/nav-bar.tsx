@@ -26,19 +26,12 @@ export function NavBar() {
   const onLogout = () => {
     logout.mutate(undefined, {
       onSuccess: () => navigate('/auth'),
-      onError: (error) =>
-        toast({ variant: 'destructive', title: TOASTS.logoutFailed, description: getErrorMessage(error) }),
+      onError: (error) => toast({ variant: 'destructive', title: TOASTS.logoutFailed, description: getErrorMessage(error) }),
     });
   };
 
   const logoutButton = (className?: string) => (
-    <Button
-      variant="outline"
-      onClick={onLogout}
-      disabled={logout.isPending}
-      aria-busy={logout.isPending}
-      className={className}
-    >
+    <Button variant="outline" onClick={onLogout} disabled={logout.isPending} aria-busy={logout.isPending} className={className}>
       {logout.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
       Logout
     </Button>

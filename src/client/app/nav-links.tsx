@@ -49,4 +49,3 @@ export function MessagesNavLink({ unread, className, onNavigate }: { unread: num
     </NavLink>
   );
 }
-

@@ -6,10 +6,7 @@ import { NotFoundPage } from '@/pages/not-found-page';
 import { ProtectedRoute } from './protected-route';
 
 /** React.lazy for a named export: every page is its own chunk, loaded on first visit. */
-function lazyPage<K extends string, P extends object>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
-  name: K,
-) {
+function lazyPage<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
@@ -52,9 +49,7 @@ export function AppRouter() {
         <Route path={PAGE_ROUTES.search} component={SearchPage} />
         <Route path={PAGE_ROUTES.profile}>{(params) => <UserProfilePage username={params.username} />}</Route>
         {/* Earlier versions had /users/{username}: keep old links working. */}
-        <Route path={PAGE_ROUTES.oldProfile}>
-          {(params) => <Redirect to={`/u/${encodeURIComponent(params.username)}`} replace />}
-        </Route>
+        <Route path={PAGE_ROUTES.oldProfile}>{(params) => <Redirect to={`/u/${encodeURIComponent(params.username)}`} replace />}</Route>
         <Route path={PAGE_ROUTES.item}>{(params) => <ItemDetailPage key={params.id} />}</Route>
         <Route path={PAGE_ROUTES.postItem}>
           <ProtectedRoute>

@@ -21,11 +21,7 @@ export function isGeolocationSupported(): boolean {
 export function getCurrentPosition(options: PositionOptions): Promise<Position> {
   if (!isGeolocationSupported()) return Promise.reject(new GeolocationUnsupportedError());
   return new Promise((resolve, reject) => {
-    navigator.geolocation.getCurrentPosition(
-      (pos) => resolve({ lat: pos.coords.latitude, lng: pos.coords.longitude }),
-      reject,
-      options,
-    );
+    navigator.geolocation.getCurrentPosition((pos) => resolve({ lat: pos.coords.latitude, lng: pos.coords.longitude }), reject, options);
   });
 }
 

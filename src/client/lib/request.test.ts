@@ -15,14 +15,15 @@ function mockFetch(handler: (url: string, init: RequestInit) => Response, tokens
   // The client fetches by URL string; like a real fetch, a handler that throws is a rejected promise.
   const fn = vi.fn((url: string, init: RequestInit = {}) => {
     calls.push({ url, init });
-    return new Promise<Response>((resolve) => resolve(url === '/api/csrf-token' ? json(200, { token: tokens[tokenIndex++] }) : handler(url, init)));
+    return new Promise<Response>((resolve) =>
+      resolve(url === '/api/csrf-token' ? json(200, { token: tokens[tokenIndex++] }) : handler(url, init)),
+    );
   });
   vi.stubGlobal('fetch', fn);
   return calls;
 }
 
-const header = (call: Call | undefined, name: string) =>
-  (call?.init.headers as Record<string, string> | undefined)?.[name];
+const header = (call: Call | undefined, name: string) => (call?.init.headers as Record<string, string> | undefined)?.[name];
 
 function queryContext(queryKey: readonly unknown[]) {
   // Only queryKey and signal are read by the query function.
@@ -166,25 +167,21 @@ describe('getQueryFn', () => {
 describe('urlFromQueryKey', () => {
   it('joins path parts and turns a trailing object into the query string', () => {
     expect(urlFromQueryKey(['/api/items', 5])).toBe('/api/items/5');
-    expect(urlFromQueryKey(['/api/items', { page: 2, limit: 12, lat: undefined, query: '' }])).toBe(
-      '/api/items?page=2&limit=12',
-    );
+    expect(urlFromQueryKey(['/api/items', { page: 2, limit: 12, lat: undefined, query: '' }])).toBe('/api/items?page=2&limit=12');
     expect(urlFromQueryKey(['/api/users/profile', 'a b'])).toBe('/api/users/profile/a%20b');
   });
 });
 
 describe('getErrorMessage', () => {
   it('takes the message out of a JSON body', () => {
-    expect(getErrorMessage(new Error('401: {"message":"Invalid username or password"}'))).toBe(
-      'Invalid username or password',
-    );
-    expect(getErrorMessage(new ApiError(400, '{"message":"Username already exists"}', 'Bad Request'))).toBe(
-      'Username already exists',
-    );
+    expect(getErrorMessage(new Error('401: {"message":"Invalid username or password"}'))).toBe('Invalid username or password');
+    expect(getErrorMessage(new ApiError(400, '{"message":"Username already exists"}', 'Bad Request'))).toBe('Username already exists');
   });
 
-  it('never shows a bare status text or a body without a message: the caller\'s text instead', () => {
-    expect(getErrorMessage(new ApiError(500, '', 'Internal Server Error'), 'Failed to fetch user profile')).toBe('Failed to fetch user profile');
+  it("never shows a bare status text or a body without a message: the caller's text instead", () => {
+    expect(getErrorMessage(new ApiError(500, '', 'Internal Server Error'), 'Failed to fetch user profile')).toBe(
+      'Failed to fetch user profile',
+    );
     expect(getErrorMessage(new ApiError(503, '', 'Service Unavailable'))).toBe('Something went wrong. Please try again.');
     expect(getErrorMessage(new ApiError(502, 'Bad Gateway', 'Bad Gateway'), 'Search failed')).toBe('Search failed');
     expect(getErrorMessage(new ApiError(500, '{"error":"x"}', 'Internal Server Error'), 'Try again')).toBe('Try again');

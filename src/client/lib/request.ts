@@ -152,9 +152,7 @@ export function urlFromQueryKey(queryKey: QueryKey): string {
       }
     }
   }
-  const path = parts
-    .map((p, i) => (i === 0 ? p : encodeURIComponent(p)))
-    .join('/');
+  const path = parts.map((p, i) => (i === 0 ? p : encodeURIComponent(p))).join('/');
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }

@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useEffectEvent } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The elements Tab can reach inside these, in their order on the page (hidden ones left out). */
 function tabbables(parts: RefObject<HTMLElement | null>[]): HTMLElement[] {

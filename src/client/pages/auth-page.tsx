@@ -69,9 +69,7 @@ export function AuthPage() {
           <h1 id="auth-heading" className="text-3xl font-bold tracking-tight text-balance">
             Welcome to {PRODUCT_NAME}
           </h1>
-          <p className="mt-2 text-pretty text-muted-foreground">
-            Sign in or create a free account to start sharing with your neighbours.
-          </p>
+          <p className="mt-2 text-pretty text-muted-foreground">Sign in or create a free account to start sharing with your neighbours.</p>
         </div>
 
         <Card>

@@ -14,7 +14,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run admin:create', () => {
   it('refuses a bad name or password with a message and exit code 2', async () => {
-    expect(await createAdminCommand(['--username', 'x'], env)).toEqual({ code: 2, output: '--username: Username must be at least 3 characters' });
+    expect(await createAdminCommand(['--username', 'x'], env)).toEqual({
+      code: 2,
+      output: '--username: Username must be at least 3 characters',
+    });
     expect(await createAdminCommand(['--username', 'boss', '--password', '123'], env)).toEqual({
       code: 2,
       output: 'password: Password must be at least 6 characters',

@@ -10,7 +10,11 @@ import { openDatabase } from '../db/client.js';
 import { ensureAdmin } from '../features/auth/service.js';
 
 /** Runs the command; answers the exit code and what to print. */
-export async function createAdminCommand(argv: string[], env: NodeJS.ProcessEnv, ask?: (q: string) => Promise<string>): Promise<{ code: number; output: string }> {
+export async function createAdminCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  ask?: (q: string) => Promise<string>,
+): Promise<{ code: number; output: string }> {
   let args;
   try {
     args = parseArgs({ args: argv, options: { username: { type: 'string' }, password: { type: 'string' } } }).values;

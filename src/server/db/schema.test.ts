@@ -41,7 +41,16 @@ describe('migrations', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((r) => r.table_name)).toEqual(
-      expect.arrayContaining(['users', 'linked_users', 'notes', 'payment_vendors', 'user_payment_ids', 'support_requests', 'items', 'sessions']),
+      expect.arrayContaining([
+        'users',
+        'linked_users',
+        'notes',
+        'payment_vendors',
+        'user_payment_ids',
+        'support_requests',
+        'items',
+        'sessions',
+      ]),
     );
   });
 
@@ -72,9 +81,13 @@ describe('constraints', () => {
     const id = await newUser('defaults_user');
     const [u] = await rows<Record<string, unknown>>(sql`select * from users where id = ${id}`);
     expect(u).toMatchObject({ is_phone_verified: false, is_admin: false, is_visible: true, marked_for_deletion: false });
-    const [n] = await rows<{ visibility: string }>(sql`insert into notes (user_id, created_by_id, content) values (${id}, ${id}, 'hello') returning visibility`);
+    const [n] = await rows<{ visibility: string }>(
+      sql`insert into notes (user_id, created_by_id, content) values (${id}, ${id}, 'hello') returning visibility`,
+    );
     expect(n!.visibility).toBe('private');
-    const [s] = await rows<{ status: string }>(sql`insert into support_requests (user_id, type, description) values (${id}, 'other', 'something long') returning status`);
+    const [s] = await rows<{ status: string }>(
+      sql`insert into support_requests (user_id, type, description) values (${id}, 'other', 'something long') returning status`,
+    );
     expect(s!.status).toBe('pending');
     const [i] = await rows<{ status: string; tags: string[]; exact_location: boolean }>(
       sql`insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude) values (${id}, 'Chair', 'A good chair', '/x.webp', 40.7128, -74.006, 40.714, -74.004) returning status, tags, exact_location`,
@@ -85,15 +98,23 @@ describe('constraints', () => {
   it('refuses values outside the allowed lists and ranges', async () => {
     const id = await newUser('checks_user');
     const item = (status: string, lat: number, lng: number) =>
-      run(sql`insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, status) values (${id}, 't', 'd', 'i', ${lat}, ${lng}, 1, 1, ${status})`);
+      run(
+        sql`insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, status) values (${id}, 't', 'd', 'i', ${lat}, ${lng}, 1, 1, ${status})`,
+      );
     expect(await sqlState(item('sold', 1, 1))).toBe('23514');
     expect(await sqlState(item('available', 91, 1))).not.toBe('ok');
     expect(await sqlState(item('available', 1, 181))).not.toBe('ok');
     // A place without its published (approximate) point is refused.
-    expect(await sqlState(run(sql`insert into items (user_id, title, description, image_url, latitude, longitude) values (${id}, 't', 'd', 'i', 1, 1)`))).toBe('23514');
+    expect(
+      await sqlState(
+        run(sql`insert into items (user_id, title, description, image_url, latitude, longitude) values (${id}, 't', 'd', 'i', 1, 1)`),
+      ),
+    ).toBe('23514');
     expect(await sqlState(run(sql`insert into notes (user_id, content, visibility) values (${id}, 'x', 'friends')`))).toBe('23514');
     expect(await sqlState(run(sql`insert into support_requests (user_id, type, description) values (${id}, 'refund', 'x')`))).toBe('23514');
-    expect(await sqlState(run(sql`insert into support_requests (user_id, type, description, status) values (${id}, 'other', 'x', 'closed')`))).toBe('23514');
+    expect(
+      await sqlState(run(sql`insert into support_requests (user_id, type, description, status) values (${id}, 'other', 'x', 'closed')`)),
+    ).toBe('23514');
     expect(await sqlState(run(sql`insert into linked_users (user_id, linked_user_id) values (${id}, ${id})`))).toBe('23514');
   });
 

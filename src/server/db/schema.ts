@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   ITEM_STATUSES,
   NOTE_VISIBILITIES,
@@ -110,7 +98,9 @@ export const notes = pgTable(
     index('notes_created_by_id_idx').on(t.createdById),
     // Search in public notes, and their newest-first list (migration 0005).
     index('notes_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
-    index('notes_public_created_idx').on(t.createdAt.desc().nullsFirst()).where(sql`visibility = 'public'`),
+    index('notes_public_created_idx')
+      .on(t.createdAt.desc().nullsFirst())
+      .where(sql`visibility = 'public'`),
     check('notes_visibility_check', sql`${t.visibility} in (${inList(NOTE_VISIBILITIES)})`),
   ],
 );
@@ -184,7 +174,10 @@ export const items = pgTable(
     // How the published point was made: 1 a random draw per item (before migration 0013), 2 the
     // secret per-cell point (features/items/location.ts). Items still at 1 get a new one at start.
     locationVersion: smallint('location_version').notNull().default(1),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // A stored lower-cased copy that a list page tests row by row (migration 0012). lower_tags() is
     // a SQL function of migration 0003: IMMUTABLE, `SELECT coalesce(array_agg(lower(t)), '{}')
     // FROM unnest($1) AS t`; drizzle-kit does not manage functions, so it lives in that migration only.
@@ -201,16 +194,24 @@ export const items = pgTable(
   },
   (t) => [
     index('items_user_id_idx').on(t.userId),
-    index('items_promised_to_id_idx').on(t.promisedToId).where(sql`${t.promisedToId} IS NOT NULL`),
+    index('items_promised_to_id_idx')
+      .on(t.promisedToId)
+      .where(sql`${t.promisedToId} IS NOT NULL`),
     // Item lists at a million rows (docs/decisions/004-item-lists-at-scale.md; migrations 0003, 0007, 0011).
     // Nearest first: k-nearest-neighbour scan over listed items with a published place.
     index('items_location_gist')
       .using('gist', sql`ll_to_earth(approx_latitude::float8, approx_longitude::float8)`)
       .where(sql`status = 'available' AND approx_latitude IS NOT NULL`),
     // Newest first over listed items, and the expiry sweep; the capped total of a nearest-first list.
-    index('items_available_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`status = 'available'`),
-    index('items_available_expires_idx').on(t.expiresAt).where(sql`status = 'available'`),
-    index('items_available_located_expires_idx').on(t.expiresAt).where(sql`status = 'available' AND approx_latitude IS NOT NULL`),
+    index('items_available_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'available'`),
+    index('items_available_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'available'`),
+    index('items_available_located_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'available' AND approx_latitude IS NOT NULL`),
     // Substring search on title and description, and tags in any letter case.
     index('items_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('items_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
@@ -220,7 +221,10 @@ export const items = pgTable(
     check('items_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('items_longitude_range', sql`${t.longitude} between -180 and 180`),
     check('items_location_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
-    check('items_approx_pair', sql`(${t.approxLatitude} is null) = (${t.latitude} is null) and (${t.approxLongitude} is null) = (${t.latitude} is null)`),
+    check(
+      'items_approx_pair',
+      sql`(${t.approxLatitude} is null) = (${t.latitude} is null) and (${t.approxLongitude} is null) = (${t.latitude} is null)`,
+    ),
   ],
 );
 
@@ -317,7 +321,9 @@ export const reports = pgTable(
     index('reports_reported_user_id_idx').on(t.reportedUserId),
     index('reports_resolved_by_id_idx').on(t.resolvedById),
     // One open report per person and thing: reporting again while it waits changes nothing.
-    uniqueIndex('reports_open_item_key').on(t.reporterId, t.itemId).where(sql`${t.status} = 'open' AND ${t.itemId} IS NOT NULL`),
+    uniqueIndex('reports_open_item_key')
+      .on(t.reporterId, t.itemId)
+      .where(sql`${t.status} = 'open' AND ${t.itemId} IS NOT NULL`),
     uniqueIndex('reports_open_user_key')
       .on(t.reporterId, t.reportedUserId)
       .where(sql`${t.status} = 'open' AND ${t.reportedUserId} IS NOT NULL`),
@@ -345,5 +351,10 @@ export const uploads = pgTable(
     inUse: boolean('in_use').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_user_id_idx').on(t.userId), index('uploads_unused_created_idx').on(t.createdAt).where(sql`NOT ${t.inUse}`)],
+  (t) => [
+    index('uploads_user_id_idx').on(t.userId),
+    index('uploads_unused_created_idx')
+      .on(t.createdAt)
+      .where(sql`NOT ${t.inUse}`),
+  ],
 );

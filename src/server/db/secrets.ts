@@ -9,10 +9,14 @@ import { appSecrets } from './schema.js';
  * asking at once both try to insert; `on conflict do nothing` keeps the first, and both read that.
  */
 export async function getSecret(db: Db, name: string): Promise<string> {
-  const stored = async () => (await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name)).limit(1))[0]?.value;
+  const stored = async () =>
+    (await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name)).limit(1))[0]?.value;
   const existing = await stored();
   if (existing) return existing;
-  await db.insert(appSecrets).values({ name, value: randomBytes(32).toString('base64url') }).onConflictDoNothing({ target: appSecrets.name });
+  await db
+    .insert(appSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: appSecrets.name });
   const made = await stored();
   if (!made) throw new Error(`secret ${name} could not be stored`);
   return made;

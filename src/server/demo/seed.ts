@@ -54,7 +54,12 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
     const people = await tx
       .insert(users)
       .values([
-        ...DEMO_USERS.map((username, i) => ({ username, password: passwordHash, isPhoneVerified: i !== 1, phoneNumber: i !== 1 ? `+1555010${i}00` : null })),
+        ...DEMO_USERS.map((username, i) => ({
+          username,
+          password: passwordHash,
+          isPhoneVerified: i !== 1,
+          phoneNumber: i !== 1 ? `+1555010${i}00` : null,
+        })),
         { username: DEMO_ADMIN, password: passwordHash, isAdmin: true, isVisible: false },
       ])
       .returning({ id: users.id, username: users.username });
@@ -71,8 +76,18 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
     if (links.length) await tx.insert(userPaymentIds).values(links);
 
     await tx.insert(notes).values([
-      { userId: id('alice'), createdById: id('alice'), visibility: 'public', content: 'Weekend swap table outside number 12 — bring a thing, take a thing.' },
-      { userId: id('bob'), createdById: id('bob'), visibility: 'public', content: 'Soup kitchen menu posted every Friday; tips via Cash App keep the pot going.' },
+      {
+        userId: id('alice'),
+        createdById: id('alice'),
+        visibility: 'public',
+        content: 'Weekend swap table outside number 12 — bring a thing, take a thing.',
+      },
+      {
+        userId: id('bob'),
+        createdById: id('bob'),
+        visibility: 'public',
+        content: 'Soup kitchen menu posted every Friday; tips via Cash App keep the pot going.',
+      },
       { userId: id('carmen'), createdById: id('carmen'), visibility: 'private', content: 'Remember to water the shared planters.' },
     ]);
     const now = Date.now();
@@ -107,7 +122,8 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
  */
 export const demoContentPlugin = fp(
   async (app) => {
-    if (app.config.seedDemo && (await seedDemo(app.db, app.storage, app.config.itemTtlDays))) app.log.info('demo content added to the empty database');
+    if (app.config.seedDemo && (await seedDemo(app.db, app.storage, app.config.itemTtlDays)))
+      app.log.info('demo content added to the empty database');
   },
   { name: 'demo-content', dependencies: ['database', 'storage'] },
 );

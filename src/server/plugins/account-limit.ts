@@ -26,7 +26,11 @@ export function perAccountLimit(app: FastifyInstance, name: string, accountOf: (
 
 /** Counts one attempt under `prefix:key`; answers whether it is within `max` for the window, and how long until it is. */
 function accountCheck(app: FastifyInstance, prefix: string, max: number, keyOf: (request: FastifyRequest) => string | Promise<string>) {
-  const limiter = app.createRateLimit({ max, timeWindow: app.config.accountRateLimit.windowMs, keyGenerator: async (request) => `${prefix}:${await keyOf(request)}` });
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow: app.config.accountRateLimit.windowMs,
+    keyGenerator: async (request) => `${prefix}:${await keyOf(request)}`,
+  });
   return async (request: FastifyRequest) => {
     const outcome = await limiter(request);
     return { allowed: outcome.isAllowed || !outcome.isExceeded, waitSeconds: outcome.isAllowed ? 0 : outcome.ttlInSeconds };

@@ -44,16 +44,16 @@ function withMeta(html: string, meta: { title: string; description: string; imag
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     ...(meta.image
-      ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`, `<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`]
+      ? [
+          `<meta property="og:image" content="${escapeHtml(meta.image)}" />`,
+          `<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`,
+        ]
       : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
   ].join('\n    ');
-  return beforeHeadEnd(
-    html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, ''),
-    `    ${tags}`,
-  );
+  return beforeHeadEnd(html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, ''), `    ${tags}`);
 }
 
 /**
@@ -96,7 +96,11 @@ const compress = (html: string, encoding: Encoding) =>
  * Sends a page's HTML, never cached without a check, compressed when the browser accepts it.
  * `compressed` keeps the compressed copies of an HTML text that every request shares.
  */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, { html, compressed }: { html: string; compressed?: Map<Encoding, Buffer> }) {
+function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { html, compressed }: { html: string; compressed?: Map<Encoding, Buffer> },
+) {
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
   const encoding = acceptedEncoding(request);
   if (!encoding) return reply.send(html);
@@ -249,11 +253,7 @@ function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): vo
       const origin = siteOrigin(app);
       const image = item.imageUrl.startsWith('http') ? item.imageUrl : `${origin}${item.imageUrl}`;
       // The item's own reads and its photo (the largest paint) start with the scripts.
-      const preloads = [
-        fetchPreload(`/api/items/${item.id}`),
-        fetchPreload('/api/config'),
-        imagePreload(item.imageUrl),
-      ].join('\n    ');
+      const preloads = [fetchPreload(`/api/items/${item.id}`), fetchPreload('/api/config'), imagePreload(item.imageUrl)].join('\n    ');
       const html = withMeta(beforeHeadEnd(itemPage.html, `  ${preloads}`), {
         title: `${item.title} | ${PRODUCT_NAME}`,
         description: truncate(item.description, META_DESCRIPTION_MAX),
@@ -268,7 +268,8 @@ function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): vo
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|uploads)(\/|$)/.test(loosePath(request.url));
     // Any other path gets the same app with 404: the client router shows its not-found page there.
-    if (isPage && indexHtml) return sendHtml(request, isPagePath(request.url.split(/[?#]/)[0]!) ? reply : reply.status(404), pageFor(request.url));
+    if (isPage && indexHtml)
+      return sendHtml(request, isPagePath(request.url.split(/[?#]/)[0]!) ? reply : reply.status(404), pageFor(request.url));
     if (isPage) {
       return reply.status(404).type('text/plain').send('The client is not built: run `npm run build`.');
     }

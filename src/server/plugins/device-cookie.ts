@@ -34,7 +34,10 @@ export function createDeviceCookies({ db, secure }: { db: Db; secure: boolean })
       secret = undefined; // a database hiccup is not remembered: the next sign-in asks again
       throw err;
     }));
-  const sign = async (username: string, id: string) => createHmac('sha256', await key()).update(`${username.toLowerCase()}:${id}`).digest('base64url');
+  const sign = async (username: string, id: string) =>
+    createHmac('sha256', await key())
+      .update(`${username.toLowerCase()}:${id}`)
+      .digest('base64url');
 
   return {
     async knownDevice(request, username) {

@@ -20,11 +20,15 @@ const bare = () => {
 
 describe('plugins refuse to start before what they need', () => {
   it('sessions need the database and the cookie parser', async () => {
-    await expect(bare().register(sessionsPlugin).ready()).rejects.toThrow("The dependency 'database' of plugin 'sessions' is not registered");
+    await expect(bare().register(sessionsPlugin).ready()).rejects.toThrow(
+      "The dependency 'database' of plugin 'sessions' is not registered",
+    );
   });
 
   it('CSRF tokens need the cookie parser, and then start', async () => {
-    await expect(bare().register(csrfPlugin).ready()).rejects.toThrow("The dependency '@fastify/cookie' of plugin 'csrf' is not registered");
+    await expect(bare().register(csrfPlugin).ready()).rejects.toThrow(
+      "The dependency '@fastify/cookie' of plugin 'csrf' is not registered",
+    );
     const app = bare().register(fastifyCookie).register(csrfPlugin);
     await app.ready();
     expect(typeof app.csrf.check).toBe('function');
@@ -32,7 +36,9 @@ describe('plugins refuse to start before what they need', () => {
   });
 
   it('the demo content needs the database and the storage', async () => {
-    await expect(bare().register(demoContentPlugin).ready()).rejects.toThrow("The dependency 'database' of plugin 'demo-content' is not registered");
+    await expect(bare().register(demoContentPlugin).ready()).rejects.toThrow(
+      "The dependency 'database' of plugin 'demo-content' is not registered",
+    );
   });
 
   it.each([
@@ -40,6 +46,8 @@ describe('plugins refuse to start before what they need', () => {
     ['storage', storagePlugin],
     ['sms', smsPlugin],
   ] as const)('%s needs the config', async (name, plugin) => {
-    await expect(Fastify({ logger: false }).register(plugin).ready()).rejects.toThrow(`The decorator 'config' required by '${name}' is not present`);
+    await expect(Fastify({ logger: false }).register(plugin).ready()).rejects.toThrow(
+      `The decorator 'config' required by '${name}' is not present`,
+    );
   });
 });

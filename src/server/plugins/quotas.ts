@@ -65,7 +65,10 @@ export async function withinTotal<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS[kind]}::int, ${userId}::int)`);
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(kept.table).where(eq(kept.owner, userId));
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(kept.table)
+      .where(eq(kept.owner, userId));
     if (Number(row?.n ?? 0) >= max) throw new AppError(status, QUOTA_MSG[kind](max));
     return insert(tx);
   });

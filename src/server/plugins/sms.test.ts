@@ -34,7 +34,13 @@ afterAll(async () => {
 describe('Twilio-compatible sender', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+15550000', TWILIO_API_URL: apiUrl });
+    t = await createTestApp({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'tok',
+      TWILIO_FROM: '+15550000',
+      TWILIO_API_URL: apiUrl,
+    });
   });
   afterAll(async () => {
     await t?.close();

@@ -10,7 +10,8 @@ export interface SmsSender {
 }
 
 /** `+15550100` -> `+1*****00`: enough to tell messages apart in a log, not to reveal the number. */
-export const maskPhone = (phone: string) => (phone.length <= 4 ? '****' : `${phone.slice(0, 2)}${'*'.repeat(phone.length - 4)}${phone.slice(-2)}`);
+export const maskPhone = (phone: string) =>
+  phone.length <= 4 ? '****' : `${phone.slice(0, 2)}${'*'.repeat(phone.length - 4)}${phone.slice(-2)}`;
 
 /**
  * Writes each message as one log line (the operator's view) and, when configured, one JSON line

@@ -26,7 +26,11 @@ beforeAll(async () => {
     requests.push({ method: req.method!, path, authorization: String(req.headers.authorization ?? '') });
     if (req.method === 'PUT') {
       // The SDK may send the body with aws-chunked encoding; keep what arrives, the test checks names.
-      objects.set(path, { body: await readBody(req), type: String(req.headers['content-type']), cacheControl: String(req.headers['cache-control']) });
+      objects.set(path, {
+        body: await readBody(req),
+        type: String(req.headers['content-type']),
+        cacheControl: String(req.headers['cache-control']),
+      });
       res.writeHead(200, { etag: '"1"' }).end();
     } else if (req.method === 'HEAD') {
       res.writeHead(objects.has(path) ? 200 : 404).end();

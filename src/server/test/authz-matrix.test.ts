@@ -101,16 +101,25 @@ async function bareUser(values: Partial<typeof users.$inferInsert> = {}): Promis
 const newItem = async () =>
   (
     await json<{ id: number }>(
-      browsers.owner.post('/api/items', { title: 'A matrix chair', description: 'Sturdy, a little worn', imageUrl: f.imageUrl, latitude: 40.71, longitude: -74 }),
+      browsers.owner.post('/api/items', {
+        title: 'A matrix chair',
+        description: 'Sturdy, a little worn',
+        imageUrl: f.imageUrl,
+        latitude: 40.71,
+        longitude: -74,
+      }),
       201,
     )
   ).id;
 /** A conversation between the owner (of a new item) and `other`, who wrote about it. */
-const newConversation = async () => (await json<{ id: number }>(browsers.other.post(`/api/items/${await newItem()}/messages`, { body: 'Is it still there?' }), 201)).id;
+const newConversation = async () =>
+  (await json<{ id: number }>(browsers.other.post(`/api/items/${await newItem()}/messages`, { body: 'Is it still there?' }), 201)).id;
 const newNote = async (visibility: 'private' | 'linked' | 'public') =>
   (await json<{ id: number }>(browsers.owner.post('/api/notes', { content: `A ${visibility} note`, visibility }), 201)).id;
-const newLink = async () => (await json<{ id: number }>(browsers.owner.post('/api/links', { username: (await bareUser()).username }), 201)).id;
-const newBlock = async () => (await json<{ id: number }>(browsers.owner.post('/api/blocks', { username: (await bareUser()).username }), 201)).id;
+const newLink = async () =>
+  (await json<{ id: number }>(browsers.owner.post('/api/links', { username: (await bareUser()).username }), 201)).id;
+const newBlock = async () =>
+  (await json<{ id: number }>(browsers.owner.post('/api/blocks', { username: (await bareUser()).username }), 201)).id;
 const newPaymentLink = async () =>
   (await json<{ id: number }>(browsers.owner.post('/api/me/payment-ids', { vendorId: f.vendorId, paymentId: uniqueName('pay') }), 201)).id;
 const newReport = async () =>
@@ -130,7 +139,11 @@ const TABLE: Row[] = [
   {
     route: 'POST /api/register',
     expected: everyone(201),
-    call: async (role) => ({ url: '/api/register', payload: { username: uniqueName('reg'), password: PASSWORD, isVisible: true }, as: await freshActor(role) }),
+    call: async (role) => ({
+      url: '/api/register',
+      payload: { username: uniqueName('reg'), password: PASSWORD, isVisible: true },
+      as: await freshActor(role),
+    }),
   },
   {
     route: 'POST /api/login',
@@ -145,14 +158,20 @@ const TABLE: Row[] = [
   { route: 'GET /api/me/items', expected: signedIn(200), call: () => ({ url: '/api/me/items' }) },
   { route: 'GET /api/items/:id', expected: everyone(200), call: () => ({ url: `/api/items/${f.item}` }) },
   // The image is the owner's upload: only its uploader may post an item showing it (400 for everyone else).
-  { route: 'POST /api/items', expected: { visitor: 401, user: 400, owner: 201, other: 400, admin: 400 }, call: () => ({ url: '/api/items', payload: { ...item, imageUrl: f.imageUrl } }) },
+  {
+    route: 'POST /api/items',
+    expected: { visitor: 401, user: 400, owner: 201, other: 400, admin: 400 },
+    call: () => ({ url: '/api/items', payload: { ...item, imageUrl: f.imageUrl } }),
+  },
   { route: 'PATCH /api/items/:id', expected: ownerOrAdmin(200), call: () => ({ url: `/api/items/${f.item}`, payload: { renew: true } }) },
   { route: 'DELETE /api/items/:id', expected: ownerOrAdmin(204), call: async () => ({ url: `/api/items/${await newItem()}` }) },
   {
     route: 'POST /api/upload-image',
     expected: signedIn(201),
     call: async () => {
-      const { payload, headers } = multipart([{ field: 'image', filename: 'photo.jpg', type: 'image/jpeg', data: await jpegWithGps(64, 48) }]);
+      const { payload, headers } = multipart([
+        { field: 'image', filename: 'photo.jpg', type: 'image/jpeg', data: await jpegWithGps(64, 48) },
+      ]);
       return { url: '/api/upload-image', payload, headers };
     },
   },
@@ -173,9 +192,21 @@ const TABLE: Row[] = [
     expected: signedIn(201),
     call: () => ({ url: '/api/me/payment-ids', payload: { vendorId: f.vendorId, paymentId: uniqueName('pay') } }),
   },
-  { route: 'DELETE /api/me/payment-ids/:id', expected: ownerOnly(204), call: async () => ({ url: `/api/me/payment-ids/${await newPaymentLink()}` }) },
-  { route: 'PUT /api/me/phone', expected: signedIn(200), call: () => ({ url: '/api/me/phone', payload: { phoneNumber: newPhone(), currentPassword: PASSWORD } }) },
-  { route: 'DELETE /api/me/phone', expected: signedIn(200), call: () => ({ url: '/api/me/phone', payload: { currentPassword: PASSWORD } }) },
+  {
+    route: 'DELETE /api/me/payment-ids/:id',
+    expected: ownerOnly(204),
+    call: async () => ({ url: `/api/me/payment-ids/${await newPaymentLink()}` }),
+  },
+  {
+    route: 'PUT /api/me/phone',
+    expected: signedIn(200),
+    call: () => ({ url: '/api/me/phone', payload: { phoneNumber: newPhone(), currentPassword: PASSWORD } }),
+  },
+  {
+    route: 'DELETE /api/me/phone',
+    expected: signedIn(200),
+    call: () => ({ url: '/api/me/phone', payload: { currentPassword: PASSWORD } }),
+  },
   {
     route: 'POST /api/me/phone/send-code',
     expected: signedIn(204),
@@ -200,7 +231,11 @@ const TABLE: Row[] = [
   {
     route: 'POST /api/me/password',
     expected: signedIn(204),
-    call: async (role) => ({ url: '/api/me/password', payload: { currentPassword: PASSWORD, newPassword: 'changed-password' }, as: await freshActor(role) }),
+    call: async (role) => ({
+      url: '/api/me/password',
+      payload: { currentPassword: PASSWORD, newPassword: 'changed-password' },
+      as: await freshActor(role),
+    }),
   },
   {
     route: 'POST /api/me/deletion-request',
@@ -214,7 +249,11 @@ const TABLE: Row[] = [
     expected: { ...signedIn(204), admin: 403 },
     call: async (role) => ({ url: '/api/me', payload: { password: PASSWORD }, as: await freshActor(role) }),
   },
-  { route: 'POST /api/request-reset', expected: everyone(200), call: () => ({ url: '/api/request-reset', payload: { username: f.resetName } }) },
+  {
+    route: 'POST /api/request-reset',
+    expected: everyone(200),
+    call: () => ({ url: '/api/request-reset', payload: { username: f.resetName } }),
+  },
   {
     route: 'POST /api/reset-password',
     expected: everyone(200),
@@ -222,24 +261,47 @@ const TABLE: Row[] = [
       const phoneNumber = newPhone();
       const target = await bareUser({ phoneNumber, isPhoneVerified: true });
       await json(new TestClient(t.app).post('/api/request-reset', { username: target.username }), 200);
-      return { url: '/api/reset-password', payload: { username: target.username, code: await lastCode(t, phoneNumber), newPassword: 'reset-password' } };
+      return {
+        url: '/api/reset-password',
+        payload: { username: target.username, code: await lastCode(t, phoneNumber), newPassword: 'reset-password' },
+      };
     },
   },
 
   // Notes (the owner's `linked` note, shared with `other`) and links
   { route: 'GET /api/notes', expected: signedIn(200), call: () => ({ url: '/api/notes' }) },
   { route: 'GET /api/notes/:id', expected: ownerOnly(200, 200), call: () => ({ url: `/api/notes/${f.note}` }) },
-  { route: 'POST /api/notes', expected: signedIn(201), call: () => ({ url: '/api/notes', payload: { content: 'Buy milk', visibility: 'private' } }) },
-  { route: 'PATCH /api/notes/:id', expected: ownerOnly(200, 403), call: () => ({ url: `/api/notes/${f.note}`, payload: { content: 'Changed by its author' } }) },
+  {
+    route: 'POST /api/notes',
+    expected: signedIn(201),
+    call: () => ({ url: '/api/notes', payload: { content: 'Buy milk', visibility: 'private' } }),
+  },
+  {
+    route: 'PATCH /api/notes/:id',
+    expected: ownerOnly(200, 403),
+    call: () => ({ url: `/api/notes/${f.note}`, payload: { content: 'Changed by its author' } }),
+  },
   { route: 'DELETE /api/notes/:id', expected: ownerOnly(204, 403), call: async () => ({ url: `/api/notes/${await newNote('linked')}` }) },
   { route: 'GET /api/links', expected: signedIn(200), call: () => ({ url: '/api/links' }) },
-  { route: 'POST /api/links', expected: signedIn(201), call: async () => ({ url: '/api/links', payload: { username: (await bareUser()).username } }) },
-  { route: 'PATCH /api/links/:id', expected: ownerOnly(200), call: () => ({ url: `/api/links/${f.link}`, payload: { hasNoteAccess: true } }) },
+  {
+    route: 'POST /api/links',
+    expected: signedIn(201),
+    call: async () => ({ url: '/api/links', payload: { username: (await bareUser()).username } }),
+  },
+  {
+    route: 'PATCH /api/links/:id',
+    expected: ownerOnly(200),
+    call: () => ({ url: `/api/links/${f.link}`, payload: { hasNoteAccess: true } }),
+  },
   { route: 'DELETE /api/links/:id', expected: ownerOnly(204), call: async () => ({ url: `/api/links/${await newLink()}` }) },
 
   // Blocks
   { route: 'GET /api/blocks', expected: signedIn(200), call: () => ({ url: '/api/blocks' }) },
-  { route: 'POST /api/blocks', expected: signedIn(201), call: async () => ({ url: '/api/blocks', payload: { username: (await bareUser()).username } }) },
+  {
+    route: 'POST /api/blocks',
+    expected: signedIn(201),
+    call: async () => ({ url: '/api/blocks', payload: { username: (await bareUser()).username } }),
+  },
   { route: 'DELETE /api/blocks/:id', expected: ownerOnly(204), call: async () => ({ url: `/api/blocks/${await newBlock()}` }) },
 
   // Conversations (between the owner and `other`); the owner cannot write about their own item (400).
@@ -257,7 +319,11 @@ const TABLE: Row[] = [
     call: () => ({ url: `/api/conversations/${f.conversation}/messages`, payload: { body: 'Tomorrow at six?' } }),
   },
   // Only the item's owner promises it; the other person of the conversation may see it, so 403.
-  { route: 'POST /api/conversations/:id/promise', expected: ownerOnly(200, 403), call: async () => ({ url: `/api/conversations/${await newConversation()}/promise` }) },
+  {
+    route: 'POST /api/conversations/:id/promise',
+    expected: ownerOnly(200, 403),
+    call: async () => ({ url: `/api/conversations/${await newConversation()}/promise` }),
+  },
 
   // Search
   { route: 'GET /api/search', expected: everyone(200), call: () => ({ url: '/api/search?query=chair' }) },
@@ -271,12 +337,24 @@ const TABLE: Row[] = [
   { route: 'GET /api/support-requests/mine', expected: signedIn(200), call: () => ({ url: '/api/support-requests/mine' }) },
   { route: 'GET /api/support-requests', expected: adminOnly(200), call: () => ({ url: '/api/support-requests' }) },
   // `owner` filed this request: resolving it is still for admins.
-  { route: 'PATCH /api/support-requests/:id', expected: adminOnly(200), call: () => ({ url: `/api/support-requests/${f.support}`, payload: { status: 'resolved' } }) },
+  {
+    route: 'PATCH /api/support-requests/:id',
+    expected: adminOnly(200),
+    call: () => ({ url: `/api/support-requests/${f.support}`, payload: { status: 'resolved' } }),
+  },
 
   // Reports
-  { route: 'POST /api/reports', expected: signedIn(201), call: async () => ({ url: '/api/reports', payload: { username: (await bareUser()).username, reason: 'scam' } }) },
+  {
+    route: 'POST /api/reports',
+    expected: signedIn(201),
+    call: async () => ({ url: '/api/reports', payload: { username: (await bareUser()).username, reason: 'scam' } }),
+  },
   { route: 'GET /api/admin/reports', expected: adminOnly(200), call: () => ({ url: '/api/admin/reports' }) },
-  { route: 'POST /api/admin/reports/:id/resolve', expected: adminOnly(200), call: async () => ({ url: `/api/admin/reports/${await newReport()}/resolve`, payload: { action: 'dismiss' } }) },
+  {
+    route: 'POST /api/admin/reports/:id/resolve',
+    expected: adminOnly(200),
+    call: async () => ({ url: `/api/admin/reports/${await newReport()}/resolve`, payload: { action: 'dismiss' } }),
+  },
 
   // Admin dashboard; for the user routes `owner` is the account in the path.
   { route: 'GET /api/users', expected: adminOnly(200), call: () => ({ url: '/api/users' }) },
@@ -298,10 +376,22 @@ const TABLE: Row[] = [
   },
   { route: 'GET /api/admin/notes', expected: adminOnly(200), call: () => ({ url: '/api/admin/notes' }) },
   // `owner` wrote this public note: deleting it through the admin route is still for admins.
-  { route: 'DELETE /api/admin/notes/:id', expected: adminOnly(204), call: async () => ({ url: `/api/admin/notes/${await newNote('public')}` }) },
+  {
+    route: 'DELETE /api/admin/notes/:id',
+    expected: adminOnly(204),
+    call: async () => ({ url: `/api/admin/notes/${await newNote('public')}` }),
+  },
   { route: 'GET /api/admin/vendors', expected: adminOnly(200), call: () => ({ url: '/api/admin/vendors' }) },
-  { route: 'POST /api/admin/vendors', expected: adminOnly(201), call: () => ({ url: '/api/admin/vendors', payload: { name: uniqueName('Vendor') } }) },
-  { route: 'PATCH /api/admin/vendors/:id', expected: adminOnly(200), call: () => ({ url: `/api/admin/vendors/${f.adminVendor}`, payload: { active: true } }) },
+  {
+    route: 'POST /api/admin/vendors',
+    expected: adminOnly(201),
+    call: () => ({ url: '/api/admin/vendors', payload: { name: uniqueName('Vendor') } }),
+  },
+  {
+    route: 'PATCH /api/admin/vendors/:id',
+    expected: adminOnly(200),
+    call: () => ({ url: `/api/admin/vendors/${f.adminVendor}`, payload: { active: true } }),
+  },
 ];
 
 const methodOf = (row: Row) => row.route.split(' ')[0]!;
@@ -332,15 +422,21 @@ beforeAll(async () => {
   await browsers.admin.login('matrix_admin', PASSWORD);
 
   const { payload, headers } = multipart([{ field: 'image', filename: 'chair.jpg', type: 'image/jpeg', data: await jpegWithGps(64, 48) }]);
-  f.imageUrl = (await json<{ imageUrl: string }>(browsers.owner.request({ method: 'POST', url: '/api/upload-image', payload, headers }), 201)).imageUrl;
+  f.imageUrl = (
+    await json<{ imageUrl: string }>(browsers.owner.request({ method: 'POST', url: '/api/upload-image', payload, headers }), 201)
+  ).imageUrl;
   f.vendorId = (await json<{ id: number }[]>(browsers.visitor.get('/api/vendors'), 200))[0]!.id;
   f.item = await newItem();
-  f.conversation = (await json<{ id: number }>(browsers.other.post(`/api/items/${f.item}/messages`, { body: 'Hello, is it free?' }), 201)).id;
+  f.conversation = (
+    await json<{ id: number }>(browsers.other.post(`/api/items/${f.item}/messages`, { body: 'Hello, is it free?' }), 201)
+  ).id;
   const otherName = (await json<{ username: string }>(browsers.other.get('/api/user'), 200)).username;
   f.link = (await json<{ id: number }>(browsers.owner.post('/api/links', { username: otherName }), 201)).id;
   await json(send(browsers.owner, 'PATCH', `/api/links/${f.link}`, { hasNoteAccess: true }), 200);
   f.note = await newNote('linked');
-  f.support = (await json<{ id: number }>(browsers.owner.post('/api/support-requests', { type: 'other', description: 'Please look at this' }), 201)).id;
+  f.support = (
+    await json<{ id: number }>(browsers.owner.post('/api/support-requests', { type: 'other', description: 'Please look at this' }), 201)
+  ).id;
   f.adminVendor = (await json<{ id: number }>(browsers.admin.post('/api/admin/vendors', { name: uniqueName('Shop') }), 201)).id;
   const hidden = await freshAccount();
   await json(send(hidden.client, 'PATCH', '/api/me', { isVisible: false }), 200);
@@ -369,22 +465,29 @@ describe('the table lists every route', () => {
 });
 
 describe('authorisation matrix', () => {
-  it.each(TABLE.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
-    const actual = {} as Expected;
-    const bodies: string[] = [];
-    for (const role of ROLES) {
-      const res = await callAs(row, role);
-      actual[role] = res.statusCode;
-      if (res.statusCode !== row.expected[role]) bodies.push(`${role}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      if (res.statusCode === 401) expect(res.json()).toEqual({ message: MSG.notSignedIn });
-    }
-    expect(actual, bodies.join('\n')).toEqual(row.expected);
-  }, 60_000);
+  it.each(TABLE.map((row) => [row.route, row] as const))(
+    '%s',
+    async (_route, row) => {
+      const actual = {} as Expected;
+      const bodies: string[] = [];
+      for (const role of ROLES) {
+        const res = await callAs(row, role);
+        actual[role] = res.statusCode;
+        if (res.statusCode !== row.expected[role]) bodies.push(`${role}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode === 401) expect(res.json()).toEqual({ message: MSG.notSignedIn });
+      }
+      expect(actual, bodies.join('\n')).toEqual(row.expected);
+    },
+    60_000,
+  );
 });
 
 /** Every table's rows, as one fingerprint per table: a write that changed anything changes it. */
 async function fingerprint(): Promise<Record<string, string>> {
-  const tables = await queryRows<{ tablename: string }>(t.app.db, sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
+  const tables = await queryRows<{ tablename: string }>(
+    t.app.db,
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
   const out: Record<string, string> = {};
   for (const { tablename } of tables) {
     const [row] = await queryRows<{ n: number; h: string }>(
@@ -403,32 +506,36 @@ describe('CSRF: every write without a token, or with a wrong one, is refused and
     expect(writes.length).toBeGreaterThan(30);
   });
 
-  it.each(writes.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
-    // The role that may make this call: without the token it would succeed.
-    const role = (['owner', 'user', 'other', 'admin', 'visitor'] as const).find((r) => row.expected[r] < 300)!;
-    const call = await row.call(role);
-    const browser = await (call.as ?? browsers[role]).fork();
-    const foreign = await new TestClient(t.app).csrf();
-    const own = await browser.csrf();
-    const before = await fingerprint();
-    const request = (token?: string) =>
-      browser.request({
-        method: methodOf(row),
-        url: call.url,
-        payload: call.payload as object,
-        headers: { ...call.headers, ...(token === undefined ? {} : { 'x-csrf-token': token }) },
-        csrf: false,
-      });
-    const wrong = [undefined, foreign, `${own.split('.')[0]}.${'A'.repeat(43)}`, 'forged', ''];
-    for (const token of wrong) {
-      const res = await request(token);
-      expect(res.statusCode, `token ${JSON.stringify(token)}`).toBe(403);
-      expect(res.json()).toEqual({ message: MSG.invalidCsrf });
-    }
-    expect(await fingerprint()).toEqual(before);
-    // The same request with the right token goes through: it was refused for the token alone.
-    expect((await request(own)).statusCode).toBe(row.expected[role]);
-  }, 60_000);
+  it.each(writes.map((row) => [row.route, row] as const))(
+    '%s',
+    async (_route, row) => {
+      // The role that may make this call: without the token it would succeed.
+      const role = (['owner', 'user', 'other', 'admin', 'visitor'] as const).find((r) => row.expected[r] < 300)!;
+      const call = await row.call(role);
+      const browser = await (call.as ?? browsers[role]).fork();
+      const foreign = await new TestClient(t.app).csrf();
+      const own = await browser.csrf();
+      const before = await fingerprint();
+      const request = (token?: string) =>
+        browser.request({
+          method: methodOf(row),
+          url: call.url,
+          payload: call.payload as object,
+          headers: { ...call.headers, ...(token === undefined ? {} : { 'x-csrf-token': token }) },
+          csrf: false,
+        });
+      const wrong = [undefined, foreign, `${own.split('.')[0]}.${'A'.repeat(43)}`, 'forged', ''];
+      for (const token of wrong) {
+        const res = await request(token);
+        expect(res.statusCode, `token ${JSON.stringify(token)}`).toBe(403);
+        expect(res.json()).toEqual({ message: MSG.invalidCsrf });
+      }
+      expect(await fingerprint()).toEqual(before);
+      // The same request with the right token goes through: it was refused for the token alone.
+      expect((await request(own)).statusCode).toBe(row.expected[role]);
+    },
+    60_000,
+  );
 });
 
 /**
@@ -473,24 +580,42 @@ describe('CSRF holds for every spelling of a write’s path: refused (403) or no
 
   it('builds the variants it claims to', () => {
     expect(pathVariants('/api/notes/12?x=1')).toEqual(
-      expect.arrayContaining(['/%61pi/notes/12?x=1', '/api%2Fnotes/12?x=1', '//api/notes/12?x=1', '/x/../api/notes/12?x=1', '/API/notes/12?x=1', '/%61%70%69/%6e%6f%74%65%73/12?x=1', '/%61%70%69/%6E%6F%74%65%73/12?x=1']),
+      expect.arrayContaining([
+        '/%61pi/notes/12?x=1',
+        '/api%2Fnotes/12?x=1',
+        '//api/notes/12?x=1',
+        '/x/../api/notes/12?x=1',
+        '/API/notes/12?x=1',
+        '/%61%70%69/%6e%6f%74%65%73/12?x=1',
+        '/%61%70%69/%6E%6F%74%65%73/12?x=1',
+      ]),
     );
   });
 
-  it.each(writes.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
-    const role = (['owner', 'user', 'other', 'admin', 'visitor'] as const).find((r) => row.expected[r] < 300)!;
-    const call = await row.call(role);
-    const browser = await (call.as ?? browsers[role]).fork();
-    const before = await fingerprint();
-    const answers: string[] = [];
-    for (const url of pathVariants(call.url)) {
-      const res = await browser.request({ method: methodOf(row), url, payload: call.payload as object, headers: call.headers, csrf: false });
-      const refused = res.statusCode === 403 && res.json().message === MSG.invalidCsrf;
-      if (!refused && res.statusCode !== 404) answers.push(`${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-    }
-    expect(answers, 'variants that were not refused').toEqual([]);
-    expect(await fingerprint()).toEqual(before);
-  }, 60_000);
+  it.each(writes.map((row) => [row.route, row] as const))(
+    '%s',
+    async (_route, row) => {
+      const role = (['owner', 'user', 'other', 'admin', 'visitor'] as const).find((r) => row.expected[r] < 300)!;
+      const call = await row.call(role);
+      const browser = await (call.as ?? browsers[role]).fork();
+      const before = await fingerprint();
+      const answers: string[] = [];
+      for (const url of pathVariants(call.url)) {
+        const res = await browser.request({
+          method: methodOf(row),
+          url,
+          payload: call.payload as object,
+          headers: call.headers,
+          csrf: false,
+        });
+        const refused = res.statusCode === 403 && res.json().message === MSG.invalidCsrf;
+        if (!refused && res.statusCode !== 404) answers.push(`${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      expect(answers, 'variants that were not refused').toEqual([]);
+      expect(await fingerprint()).toEqual(before);
+    },
+    60_000,
+  );
 });
 
 describe('writes a browser says come from another site are refused, with a valid token too', () => {
@@ -522,8 +647,16 @@ describe('writes a browser says come from another site are refused, with a valid
     const browser = await browsers.owner.fork();
     const payload = (await row.call('owner')).payload as object;
     // inject sends Host: localhost:80; a browser leaves the default port out of Origin.
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { origin: 'http://localhost' }, { origin: 'http://LOCALHOST:80' }, { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }, {}]) {
-      expect((await browser.request({ method: 'POST', url: '/api/notes', payload, headers })).statusCode, JSON.stringify(headers)).toBe(201);
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://localhost' },
+      { origin: 'http://LOCALHOST:80' },
+      { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' },
+      {},
+    ]) {
+      expect((await browser.request({ method: 'POST', url: '/api/notes', payload, headers })).statusCode, JSON.stringify(headers)).toBe(
+        201,
+      );
       const without = await browser.request({ method: 'POST', url: '/api/notes', payload, headers, csrf: false });
       expect(without.statusCode).toBe(403);
       expect(without.json()).toEqual({ message: MSG.invalidCsrf });
@@ -550,7 +683,10 @@ describe('a hidden account answers exactly as an unknown name does, for everyone
       if (role === 'visitor' && row.method !== 'GET') continue;
       const [toHidden, toUnknown] = [await ask(browsers[role], row, hidden.username), await ask(browsers[role], row, unknown)];
       expect(toUnknown.statusCode, `${role}: unknown`).toBe(404);
-      expect({ status: toHidden.statusCode, body: toHidden.json() }, role).toEqual({ status: toUnknown.statusCode, body: toUnknown.json() });
+      expect({ status: toHidden.statusCode, body: toHidden.json() }, role).toEqual({
+        status: toUnknown.statusCode,
+        body: toUnknown.json(),
+      });
       // The letter case of the name changes nothing either.
       expect((await ask(browsers[role], row, hidden.username.toUpperCase())).json()).toEqual(toUnknown.json());
     }

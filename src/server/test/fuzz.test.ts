@@ -121,7 +121,9 @@ const oneOf = (values: readonly string[]): Field => ({
   invalid: fc.oneof(
     notAString,
     fc.constant(MISSING),
-    fc.oneof(hostileText, fc.constantFrom(...values.map((v) => v.toUpperCase()), ...values.map((v) => ` ${v}`))).filter((v) => !values.includes(v)),
+    fc
+      .oneof(hostileText, fc.constantFrom(...values.map((v) => v.toUpperCase()), ...values.map((v) => ` ${v}`)))
+      .filter((v) => !values.includes(v)),
   ),
 });
 /** A number in [min, max]; out of range, wrong types and numeric strings are invalid. */
@@ -140,7 +142,34 @@ const numberIn = (min: number, max: number, int = false): Field => ({
 /** Path ids: `/^[1-9]\d{0,8}$/`. */
 const ID_PATTERN = /^[1-9]\d{0,8}$/;
 const badId = fc.oneof(
-  fc.constantFrom('0', '-1', '01', '1.5', '1e3', '0x10', '+1', ' 1', '1 ', '１', '٣', '9999999999', '2147483648', 'NaN', 'null', 'abc', `1' OR '1'='1`, '1;drop table items', '<script>', '%00', '1%00', '..%2F..%2F', '%', '%zz', '%ED%A0%80', '%FF'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '01',
+    '1.5',
+    '1e3',
+    '0x10',
+    '+1',
+    ' 1',
+    '1 ',
+    '１',
+    '٣',
+    '9999999999',
+    '2147483648',
+    'NaN',
+    'null',
+    'abc',
+    `1' OR '1'='1`,
+    '1;drop table items',
+    '<script>',
+    '%00',
+    '1%00',
+    '..%2F..%2F',
+    '%',
+    '%zz',
+    '%ED%A0%80',
+    '%FF',
+  ),
   hostileText.filter((s) => !ID_PATTERN.test(s)),
   fc.bigInt({ min: 10n ** 9n, max: 10n ** 30n }).map(String),
 );
@@ -151,7 +180,10 @@ const unknownId = fc.integer({ min: 100_000_000, max: 999_999_999 }).map(String)
 const badPage = fc.oneof(
   fc.constantFrom('0', '-1', '-0', '1.5', '0.5', '-2.5', '1e2', '', ' ', 'abc', '9999999999', 'Infinity', 'NaN', '0x1', '1,2', '١'),
   fc.integer({ max: 0 }).map(String),
-  fc.double({ noNaN: true }).filter((n) => !Number.isInteger(n)).map(String),
+  fc
+    .double({ noNaN: true })
+    .filter((n) => !Number.isInteger(n))
+    .map(String),
   fc.array(fc.constantFrom('1', '2'), { minLength: 2, maxLength: 3 }),
 );
 
@@ -171,7 +203,19 @@ interface Endpoint {
 }
 
 /** Ids of the fixtures, known once beforeAll has run. */
-const ids = { item: '0', note: '0', link: '0', vendor: '0', paymentLink: '0', support: '0', block: '0', conversation: '0', user: '0', report: '0', image: '' };
+const ids = {
+  item: '0',
+  note: '0',
+  link: '0',
+  vendor: '0',
+  paymentLink: '0',
+  support: '0',
+  block: '0',
+  conversation: '0',
+  user: '0',
+  report: '0',
+  image: '',
+};
 /** A path id: the fixture's real one when valid (the break is elsewhere), a bad or unknown one when broken. */
 const idOf = (key: keyof typeof ids): Field => ({ valid: fc.constant(null).map(() => ids[key]), invalid: fc.oneof(badId, unknownId) });
 /** A path id for a route that would act on a valid one (delete, promise): only broken ones. */
@@ -187,12 +231,23 @@ const lookupName = text(1, 64);
 const itemBody = {
   title: text(3, 120),
   description: text(10, 5000),
-  imageUrl: { valid: fc.constant(null).map(() => ids.image), invalid: fc.oneof(notAString, fc.constant(MISSING), fc.constant(''), longString(501, 600)) },
+  imageUrl: {
+    valid: fc.constant(null).map(() => ids.image),
+    invalid: fc.oneof(notAString, fc.constant(MISSING), fc.constant(''), longString(501, 600)),
+  },
   latitude: numberIn(-90, 90),
   longitude: numberIn(-180, 180),
   tags: optional({
-    valid: fc.array(hostileText.map((s) => s.slice(0, 40)), { maxLength: 5 }),
-    invalid: fc.oneof(notAString.filter((v) => !Array.isArray(v)), fc.array(notAString, { minLength: 1, maxLength: 3 }), fc.array(longString(41, 200), { minLength: 1, maxLength: 2 }), fc.array(fc.uuid(), { minLength: 11, maxLength: 60 })),
+    valid: fc.array(
+      hostileText.map((s) => s.slice(0, 40)),
+      { maxLength: 5 },
+    ),
+    invalid: fc.oneof(
+      notAString.filter((v) => !Array.isArray(v)),
+      fc.array(notAString, { minLength: 1, maxLength: 3 }),
+      fc.array(longString(41, 200), { minLength: 1, maxLength: 2 }),
+      fc.array(fc.uuid(), { minLength: 11, maxLength: 60 }),
+    ),
   }),
   isVisible: optional(bool),
   exactLocation: optional(bool),
@@ -200,37 +255,120 @@ const itemBody = {
 
 export const ENDPOINTS: Endpoint[] = [
   // accounts
-  { method: 'POST', path: '/api/register', as: 'visitor', body: { username, password, isVisible: optional(bool), phoneNumber: optional(text(2, 16, [fc.constantFrom('+0123', '123-456', '+', '++123', '1'.repeat(16), '12a34')])) } },
-  { method: 'POST', path: '/api/login', as: 'visitor', body: { username: text(1, 200), password: currentPassword, rememberMe: optional(bool) } },
+  {
+    method: 'POST',
+    path: '/api/register',
+    as: 'visitor',
+    body: {
+      username,
+      password,
+      isVisible: optional(bool),
+      phoneNumber: optional(text(2, 16, [fc.constantFrom('+0123', '123-456', '+', '++123', '1'.repeat(16), '12a34')])),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/login',
+    as: 'visitor',
+    body: { username: text(1, 200), password: currentPassword, rememberMe: optional(bool) },
+  },
   { method: 'PATCH', path: '/api/me', as: 'owner', body: { isVisible: bool } },
   { method: 'POST', path: '/api/me/payment-ids', as: 'owner', body: { vendorId: numberIn(1, 2 ** 31 - 1, true), paymentId: text(1, 200) } },
   { method: 'DELETE', path: '/api/me/payment-ids/:id', as: 'owner', params: { id: badIdOnly } },
-  { method: 'PUT', path: '/api/me/phone', as: 'owner', body: { phoneNumber: text(2, 16, [fc.constantFrom('+0123', '123-456', '+', '12a34', '+1 555 0100')]), currentPassword } },
+  {
+    method: 'PUT',
+    path: '/api/me/phone',
+    as: 'owner',
+    body: { phoneNumber: text(2, 16, [fc.constantFrom('+0123', '123-456', '+', '12a34', '+1 555 0100')]), currentPassword },
+  },
   { method: 'DELETE', path: '/api/me/phone', as: 'owner', body: { currentPassword } },
-  { method: 'POST', path: '/api/me/phone/verify', as: 'owner', body: { code: text(6, 6, [fc.constantFrom('12345', '1234567', 'abcdef', '12 456', '１２３４５６', '-12345', '1.2345')]) } },
+  {
+    method: 'POST',
+    path: '/api/me/phone/verify',
+    as: 'owner',
+    body: { code: text(6, 6, [fc.constantFrom('12345', '1234567', 'abcdef', '12 456', '１２３４５６', '-12345', '1.2345')]) },
+  },
   { method: 'POST', path: '/api/me/password', as: 'owner', body: { currentPassword, newPassword: password } },
   { method: 'POST', path: '/api/me/deletion-request', as: 'owner', body: { reason: optional(text(0, 5000)) } },
   { method: 'DELETE', path: '/api/me', as: 'owner', body: { password: currentPassword } },
   { method: 'POST', path: '/api/request-reset', as: 'visitor', body: { username: lookupName } },
   { method: 'POST', path: '/api/reset-password', as: 'visitor', body: { username: lookupName, code: text(6, 6), newPassword: password } },
-  { method: 'GET', path: '/api/users/profile/:username', as: 'visitor', read: true, params: { username: { valid: hostileText, invalid: longString(65, 300) } } },
+  {
+    method: 'GET',
+    path: '/api/users/profile/:username',
+    as: 'visitor',
+    read: true,
+    params: { username: { valid: hostileText, invalid: longString(65, 300) } },
+  },
   // items
-  { method: 'GET', path: '/api/items', as: 'visitor', read: true, query: { page: optional({ valid: fc.constant('1'), invalid: badPage }), limit: optional({ valid: fc.constant('12'), invalid: fc.oneof(badPage, fc.constantFrom('51', '1000')) }), lat: optional({ valid: fc.constant('40.7'), invalid: fc.oneof(fc.constantFrom('91', '-90.0001', 'abc', 'Infinity', '1e3'), hostileText) }), lng: optional({ valid: fc.constant('-74'), invalid: fc.constantFrom('181', '-180.5', 'x', '') }), query: optional({ valid: hostileText, invalid: longString(201, 3000) }), tag: optional({ valid: hostileText, invalid: longString(201, 3000) }) } },
-  { method: 'GET', path: '/api/me/items', as: 'owner', read: true, query: { page: optional({ valid: fc.constant('2'), invalid: badPage }), limit: optional({ valid: fc.constant('50'), invalid: fc.oneof(badPage, fc.constantFrom('51', '-5')) }), status: optional(oneOf(['available', 'promised', 'taken', 'expired'])) } },
+  {
+    method: 'GET',
+    path: '/api/items',
+    as: 'visitor',
+    read: true,
+    query: {
+      page: optional({ valid: fc.constant('1'), invalid: badPage }),
+      limit: optional({ valid: fc.constant('12'), invalid: fc.oneof(badPage, fc.constantFrom('51', '1000')) }),
+      lat: optional({
+        valid: fc.constant('40.7'),
+        invalid: fc.oneof(fc.constantFrom('91', '-90.0001', 'abc', 'Infinity', '1e3'), hostileText),
+      }),
+      lng: optional({ valid: fc.constant('-74'), invalid: fc.constantFrom('181', '-180.5', 'x', '') }),
+      query: optional({ valid: hostileText, invalid: longString(201, 3000) }),
+      tag: optional({ valid: hostileText, invalid: longString(201, 3000) }),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/me/items',
+    as: 'owner',
+    read: true,
+    query: {
+      page: optional({ valid: fc.constant('2'), invalid: badPage }),
+      limit: optional({ valid: fc.constant('50'), invalid: fc.oneof(badPage, fc.constantFrom('51', '-5')) }),
+      status: optional(oneOf(['available', 'promised', 'taken', 'expired'])),
+    },
+  },
   { method: 'GET', path: '/api/items/:id', as: 'visitor', read: true, params: { id: idOf('item') } },
   { method: 'POST', path: '/api/items', as: 'owner', body: itemBody },
-  { method: 'PATCH', path: '/api/items/:id', as: 'owner', params: { id: idOf('item') }, body: { status: optional(oneOf(['available', 'taken'])), renew: optional({ valid: fc.constant(true), invalid: fc.oneof(notABoolean, fc.constant(false)) }) } },
+  {
+    method: 'PATCH',
+    path: '/api/items/:id',
+    as: 'owner',
+    params: { id: idOf('item') },
+    body: {
+      status: optional(oneOf(['available', 'taken'])),
+      renew: optional({ valid: fc.constant(true), invalid: fc.oneof(notABoolean, fc.constant(false)) }),
+    },
+  },
   { method: 'DELETE', path: '/api/items/:id', as: 'owner', params: { id: badIdOnly } },
   { method: 'POST', path: '/api/upload-image', as: 'owner', body: { image: text(1, 100) } },
   // conversations
   { method: 'POST', path: '/api/items/:id/messages', as: 'reporter', params: { id: idOf('item') }, body: { body: text(1, 2000) } },
   { method: 'GET', path: '/api/conversations/:id', as: 'owner', read: true, params: { id: idOf('conversation') } },
-  { method: 'POST', path: '/api/conversations/:id/messages', as: 'owner', params: { id: idOf('conversation') }, body: { body: text(1, 2000) } },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    as: 'owner',
+    params: { id: idOf('conversation') },
+    body: { body: text(1, 2000) },
+  },
   { method: 'POST', path: '/api/conversations/:id/promise', as: 'owner', params: { id: badIdOnly } },
   // people
   { method: 'GET', path: '/api/notes/:id', as: 'owner', read: true, params: { id: idOf('note') } },
-  { method: 'POST', path: '/api/notes', as: 'owner', body: { content: text(1, 5000), visibility: optional(oneOf(['private', 'linked', 'public'])) } },
-  { method: 'PATCH', path: '/api/notes/:id', as: 'owner', params: { id: idOf('note') }, body: { content: optional(text(1, 5000)), visibility: optional(oneOf(['private', 'linked', 'public'])) } },
+  {
+    method: 'POST',
+    path: '/api/notes',
+    as: 'owner',
+    body: { content: text(1, 5000), visibility: optional(oneOf(['private', 'linked', 'public'])) },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/notes/:id',
+    as: 'owner',
+    params: { id: idOf('note') },
+    body: { content: optional(text(1, 5000)), visibility: optional(oneOf(['private', 'linked', 'public'])) },
+  },
   { method: 'DELETE', path: '/api/notes/:id', as: 'owner', params: { id: badIdOnly } },
   { method: 'POST', path: '/api/links', as: 'owner', body: { username: lookupName } },
   { method: 'PATCH', path: '/api/links/:id', as: 'owner', params: { id: idOf('link') }, body: { hasNoteAccess: bool } },
@@ -238,18 +376,69 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/blocks', as: 'owner', body: { username: lookupName } },
   { method: 'DELETE', path: '/api/blocks/:id', as: 'owner', params: { id: badIdOnly } },
   { method: 'GET', path: '/api/search', as: 'visitor', read: true, query: { query: text(1, 100) } },
-  { method: 'POST', path: '/api/support-requests', as: 'owner', body: { type: oneOf(['account_deletion', 'technical_issue', 'other']), description: text(10, 5000), status: optional(oneOf(['pending', 'in_progress', 'resolved'])) } },
-  { method: 'POST', path: '/api/reports', as: 'reporter', body: { itemId: { valid: fc.constant(null).map(() => Number(ids.item)), invalid: fc.oneof(numberIn(1, 2 ** 31 - 1, true).invalid.filter((v) => v !== MISSING), unknownId.map(Number)) }, reason: oneOf(['spam', 'offensive', 'scam', 'unsafe']), details: optional(text(0, 1000)) } },
+  {
+    method: 'POST',
+    path: '/api/support-requests',
+    as: 'owner',
+    body: {
+      type: oneOf(['account_deletion', 'technical_issue', 'other']),
+      description: text(10, 5000),
+      status: optional(oneOf(['pending', 'in_progress', 'resolved'])),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/reports',
+    as: 'reporter',
+    body: {
+      itemId: {
+        valid: fc.constant(null).map(() => Number(ids.item)),
+        invalid: fc.oneof(
+          numberIn(1, 2 ** 31 - 1, true).invalid.filter((v) => v !== MISSING),
+          unknownId.map(Number),
+        ),
+      },
+      reason: oneOf(['spam', 'offensive', 'scam', 'unsafe']),
+      details: optional(text(0, 1000)),
+    },
+  },
   // admin
-  { method: 'GET', path: '/api/users', as: 'admin', read: true, query: { query: optional({ valid: hostileText, invalid: longString(65, 2000) }), page: optional({ valid: fc.constant('1'), invalid: badPage }) } },
+  {
+    method: 'GET',
+    path: '/api/users',
+    as: 'admin',
+    read: true,
+    query: {
+      query: optional({ valid: hostileText, invalid: longString(65, 2000) }),
+      page: optional({ valid: fc.constant('1'), invalid: badPage }),
+    },
+  },
   { method: 'DELETE', path: '/api/users/:id', as: 'admin', params: { id: noUser } },
   { method: 'PATCH', path: '/api/users/:id/verify', as: 'admin', params: { id: idOf('user') }, body: { isVerified: bool } },
   { method: 'DELETE', path: '/api/admin/notes/:id', as: 'admin', params: { id: badIdOnly } },
   { method: 'POST', path: '/api/admin/vendors', as: 'admin', body: { name: text(1, 60) } },
   { method: 'PATCH', path: '/api/admin/vendors/:id', as: 'admin', params: { id: idOf('vendor') }, body: { active: bool } },
-  { method: 'PATCH', path: '/api/support-requests/:id', as: 'admin', params: { id: idOf('support') }, body: { status: oneOf(['pending', 'in_progress', 'resolved']) } },
-  { method: 'GET', path: '/api/admin/reports', as: 'admin', read: true, query: { status: optional(oneOf(['open', 'dismissed', 'actioned'])) } },
-  { method: 'POST', path: '/api/admin/reports/:id/resolve', as: 'admin', params: { id: idOf('report') }, body: { action: oneOf(['dismiss', 'delete_item', 'delete_user']) } },
+  {
+    method: 'PATCH',
+    path: '/api/support-requests/:id',
+    as: 'admin',
+    params: { id: idOf('support') },
+    body: { status: oneOf(['pending', 'in_progress', 'resolved']) },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports',
+    as: 'admin',
+    read: true,
+    query: { status: optional(oneOf(['open', 'dismissed', 'actioned'])) },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/:id/resolve',
+    as: 'admin',
+    params: { id: idOf('report') },
+    body: { action: oneOf(['dismiss', 'delete_item', 'delete_user']) },
+  },
 ];
 
 /** Registered /api routes the table above leaves out on purpose, each with its reason. */
@@ -277,7 +466,12 @@ const NOT_FUZZED: Record<string, string> = {
 // ---------------------------------------------------------------- building requests
 
 /** Percent-encodes UTF-8 bytes (a lone surrogate becomes U+FFFD); `%..` sequences in `raw` stay as they are. */
-const encode = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+const encode = (s: string) =>
+  [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 const encodeParam = (s: string) => (/^(%[0-9A-Za-z]{0,2}|[.\w-])+$/.test(s) ? s : encode(s));
 
 interface Case {
@@ -291,7 +485,11 @@ interface Case {
 /** Whole bodies that are not an object at all. */
 const notAnObject = fc.oneof(fc.array(hostileText, { maxLength: 3 }), hostileText, fc.double(), fc.boolean(), fc.constant(null));
 /** Keys the schemas do not know: stripped by lenient ones, refused by strict ones. */
-const extraFields = fc.dictionary(fc.oneof(fc.constantFrom('isAdmin', 'id', 'userId', 'role', 'status', 'constructor', 'toString'), hostileText), fc.oneof(hostileText, notAString), { maxKeys: 3 });
+const extraFields = fc.dictionary(
+  fc.oneof(fc.constantFrom('isAdmin', 'id', 'userId', 'role', 'status', 'constructor', 'toString'), hostileText),
+  fc.oneof(hostileText, notAString),
+  { maxKeys: 3 },
+);
 
 function caseFor(e: Endpoint): fc.Arbitrary<Case> {
   const groups = { params: e.params ?? {}, query: e.query ?? {}, body: e.body ?? {} };
@@ -328,7 +526,10 @@ function requestOf(e: Endpoint, c: Case): { method: Endpoint['method']; url: str
         : [`${k}=${encodeParam(String(v))}`],
   );
   if (query.length) url += `?${query.join('&')}`;
-  const body = c.body && typeof c.body === 'object' && !Array.isArray(c.body) ? { ...withoutMissing(c.body as Record<string, Value>), ...c.extra } : c.body;
+  const body =
+    c.body && typeof c.body === 'object' && !Array.isArray(c.body)
+      ? { ...withoutMissing(c.body as Record<string, Value>), ...c.extra }
+      : c.body;
   return e.body
     ? { method: e.method, url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
     : { method: e.method, url };
@@ -355,11 +556,17 @@ function ok(res: { statusCode: number; body: string }, what: string) {
 
 /** Every table's rows (sessions: who, not until when, which slides) and the stored files. */
 async function snapshot(): Promise<Record<string, string>> {
-  const tables = await queryRows<{ table_name: string }>(t.app.db, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const tables = await queryRows<{ table_name: string }>(
+    t.app.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   const out: Record<string, string> = {};
   for (const { table_name: name } of tables) {
     const row = name === 'sessions' ? sql`(t.id, t.user_id)` : sql`t`;
-    const [r] = await queryRows<{ n: number; h: string }>(t.app.db, sql`select count(*)::int as n, md5(coalesce(string_agg(${row}::text, '|' order by ${row}::text), '')) as h from ${sql.identifier(name)} t`);
+    const [r] = await queryRows<{ n: number; h: string }>(
+      t.app.db,
+      sql`select count(*)::int as n, md5(coalesce(string_agg(${row}::text, '|' order by ${row}::text), '')) as h from ${sql.identifier(name)} t`,
+    );
     out[name] = `${r!.n} ${r!.h}`;
   }
   out.files = readdirSync(path.join(t.config.dataDir, 'uploads')).sort().join(',');
@@ -367,7 +574,11 @@ async function snapshot(): Promise<Record<string, string>> {
 }
 
 /** The answer is a client error in JSON with a message, and got past the session checks. */
-function expectClientError(res: { statusCode: number; body: string; headers: Record<string, unknown> }, context: string, allowSuccess = false) {
+function expectClientError(
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  context: string,
+  allowSuccess = false,
+) {
   const detail = `${context} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
   if (allowSuccess && res.statusCode >= 200 && res.statusCode < 300) return;
   expect(res.statusCode, detail).toBeGreaterThanOrEqual(400);
@@ -389,7 +600,12 @@ async function check<T>(property: fc.IAsyncProperty<T>) {
 
 beforeAll(async () => {
   t = await createTestApp(
-    { ADMIN_USERNAME: 'fuzz_admin', ADMIN_PASSWORD: 'fuzz-admin-password', AUTH_RATE_LIMIT_MAX: '1000000', MESSAGE_RATE_LIMIT_MAX: '1000000' },
+    {
+      ADMIN_USERNAME: 'fuzz_admin',
+      ADMIN_PASSWORD: 'fuzz-admin-password',
+      AUTH_RATE_LIMIT_MAX: '1000000',
+      MESSAGE_RATE_LIMIT_MAX: '1000000',
+    },
     {},
     {
       onRoute: (route) => {
@@ -417,16 +633,29 @@ beforeAll(async () => {
 
   ids.user = String(owner.id);
   ids.image = (JSON.parse((await clients.owner.upload([{ data: await jpegWithGps(200, 150) }])).body) as { imageUrl: string }).imageUrl;
-  const item = ok(await clients.owner.post('/api/items', { title: 'Fuzz lamp', description: 'A lamp to be fuzzed at.', imageUrl: ids.image, latitude: 40.7, longitude: -74 }), 'item');
+  const item = ok(
+    await clients.owner.post('/api/items', {
+      title: 'Fuzz lamp',
+      description: 'A lamp to be fuzzed at.',
+      imageUrl: ids.image,
+      latitude: 40.7,
+      longitude: -74,
+    }),
+    'item',
+  );
   ids.item = String(item.id);
-  ids.note = String((ok(await clients.owner.post('/api/notes', { content: 'A note', visibility: 'private' }), 'note')).id);
-  ids.link = String((ok(await clients.owner.post('/api/links', { username: friendName }), 'link')).id);
-  ids.block = String((ok(await clients.owner.post('/api/blocks', { username: bully }), 'block')).id);
-  ids.vendor = String((ok(await clients.admin.post('/api/admin/vendors', { name: 'FuzzPay' }), 'vendor')).id);
-  ids.paymentLink = String((ok(await clients.owner.post('/api/me/payment-ids', { vendorId: Number(ids.vendor), paymentId: 'me@fuzz' }), 'payment link')).id);
-  ids.support = String((ok(await clients.owner.post('/api/support-requests', { type: 'other', description: 'Something odd happened.' }), 'support')).id);
-  ids.conversation = String((ok(await friend.post(`/api/items/${ids.item}/messages`, { body: 'Is it still there?' }), 'conversation')).id);
-  ids.report = String((ok(await friend.post('/api/reports', { itemId: item.id, reason: 'spam' }), 'report')).id);
+  ids.note = String(ok(await clients.owner.post('/api/notes', { content: 'A note', visibility: 'private' }), 'note').id);
+  ids.link = String(ok(await clients.owner.post('/api/links', { username: friendName }), 'link').id);
+  ids.block = String(ok(await clients.owner.post('/api/blocks', { username: bully }), 'block').id);
+  ids.vendor = String(ok(await clients.admin.post('/api/admin/vendors', { name: 'FuzzPay' }), 'vendor').id);
+  ids.paymentLink = String(
+    ok(await clients.owner.post('/api/me/payment-ids', { vendorId: Number(ids.vendor), paymentId: 'me@fuzz' }), 'payment link').id,
+  );
+  ids.support = String(
+    ok(await clients.owner.post('/api/support-requests', { type: 'other', description: 'Something odd happened.' }), 'support').id,
+  );
+  ids.conversation = String(ok(await friend.post(`/api/items/${ids.item}/messages`, { body: 'Is it still there?' }), 'conversation').id);
+  ids.report = String(ok(await friend.post('/api/reports', { itemId: item.id, reason: 'spam' }), 'report').id);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -435,15 +664,24 @@ afterAll(async () => {
 describe('the endpoint table follows the routes the app registers', () => {
   it('fuzzes every /api route that takes input, and names every other one with a reason', () => {
     const fuzzed = ENDPOINTS.map((e) => `${e.method} ${e.path}`);
-    expect(fuzzed.filter((r, i) => fuzzed.indexOf(r) !== i), 'endpoints fuzzed twice').toEqual([]);
+    expect(
+      fuzzed.filter((r, i) => fuzzed.indexOf(r) !== i),
+      'endpoints fuzzed twice',
+    ).toEqual([]);
     const api = [...registered.keys()].filter((r) => r.split(' ')[1]!.startsWith('/api/'));
     expect(api.length).toBeGreaterThan(50);
     expect(
       api.filter((r) => !fuzzed.includes(r) && !(r in NOT_FUZZED)),
       'routes neither fuzzed nor left out with a reason',
     ).toEqual([]);
-    expect(fuzzed.filter((r) => !registered.has(r)), 'fuzzed endpoints the app does not have').toEqual([]);
-    expect(Object.keys(NOT_FUZZED).filter((r) => !registered.has(r) || fuzzed.includes(r)), 'left out, but missing or fuzzed after all').toEqual([]);
+    expect(
+      fuzzed.filter((r) => !registered.has(r)),
+      'fuzzed endpoints the app does not have',
+    ).toEqual([]);
+    expect(
+      Object.keys(NOT_FUZZED).filter((r) => !registered.has(r) || fuzzed.includes(r)),
+      'left out, but missing or fuzzed after all',
+    ).toEqual([]);
     expect(
       Object.keys(NOT_FUZZED).filter((r) => NOT_FUZZED[r] === NO_INPUT && registered.get(r)!.length > 0),
       'left out for taking no input, but the route has a schema',
@@ -453,26 +691,36 @@ describe('the endpoint table follows the routes the app registers', () => {
   it('breaks each part of the request the route checks (params, query, body)', () => {
     const missing = ENDPOINTS.flatMap((e) => {
       const given = { params: e.params, querystring: e.query, body: e.body };
-      return (registered.get(`${e.method} ${e.path}`) ?? []).filter((part) => given[part as keyof typeof given] === undefined).map((part) => `${e.method} ${e.path}: ${part}`);
+      return (registered.get(`${e.method} ${e.path}`) ?? [])
+        .filter((part) => given[part as keyof typeof given] === undefined)
+        .map((part) => `${e.method} ${e.path}: ${part}`);
     });
     expect(missing, 'schema parts the fuzz table does not break').toEqual([]);
   });
 });
 
 describe('every endpoint answers hostile input with a 4xx JSON message and changes nothing', () => {
-  it.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', async (_name, e) => {
-    const before = await snapshot();
-    await check(
-      fc.asyncProperty(caseFor(e), async (c) => {
-        const req = requestOf(e, c);
-        const res = await clientFor(e.as).request(req);
-        expectClientError(res, `${req.method} ${req.url.slice(0, 300)} ${req.payload?.slice(0, 300) ?? ''} [broken: ${c.broken}]`, e.read);
-      }),
-    );
-    expect(await snapshot()).toEqual(before);
-    // The fuzz user is still signed in (nothing logged them out or deleted them).
-    expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
-  }, TIMEOUT_MS);
+  it.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s',
+    async (_name, e) => {
+      const before = await snapshot();
+      await check(
+        fc.asyncProperty(caseFor(e), async (c) => {
+          const req = requestOf(e, c);
+          const res = await clientFor(e.as).request(req);
+          expectClientError(
+            res,
+            `${req.method} ${req.url.slice(0, 300)} ${req.payload?.slice(0, 300) ?? ''} [broken: ${c.broken}]`,
+            e.read,
+          );
+        }),
+      );
+      expect(await snapshot()).toEqual(before);
+      // The fuzz user is still signed in (nothing logged them out or deleted them).
+      expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
+    },
+    TIMEOUT_MS,
+  );
 });
 
 describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
@@ -510,27 +758,56 @@ describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
     { name: 'JSON in UTF-16', type: 'application/json; charset=utf-16', payload: Buffer.from('{"content":"x"}', 'utf16le') },
     { name: 'a made-up type', type: 'application/x-evil', payload: 'x' },
     { name: 'a broken content type', type: ';;;=', payload: '{}' },
-    { name: 'multipart where JSON is expected', ...(() => { const m = multipart([{ field: 'content', filename: 'a.txt', type: 'text/plain', data: Buffer.from('x') }]); return { type: m.headers['content-type'], payload: m.payload }; })() },
+    {
+      name: 'multipart where JSON is expected',
+      ...(() => {
+        const m = multipart([{ field: 'content', filename: 'a.txt', type: 'text/plain', data: Buffer.from('x') }]);
+        return { type: m.headers['content-type'], payload: m.payload };
+      })(),
+    },
     { name: 'multipart without a boundary', type: 'multipart/form-data', payload: 'x' },
   ];
 
-  it.each(RAW.map((r) => [r.name, r] as const))('%s: 4xx with a JSON message on every JSON endpoint, nothing stored', async (_name, raw) => {
-    const before = await snapshot();
-    for (const [method, url] of JSON_WRITES) {
-      const res = await writerFor(url).request({ method, url, ...(raw.payload === undefined ? {} : { payload: raw.payload }), headers: raw.type ? { 'content-type': raw.type } : {} });
-      expectClientError(res, `${method} ${url} ${raw.name}`);
-    }
-    expect(await snapshot()).toEqual(before);
-    // The server is still well.
-    expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
-  });
+  it.each(RAW.map((r) => [r.name, r] as const))(
+    '%s: 4xx with a JSON message on every JSON endpoint, nothing stored',
+    async (_name, raw) => {
+      const before = await snapshot();
+      for (const [method, url] of JSON_WRITES) {
+        const res = await writerFor(url).request({
+          method,
+          url,
+          ...(raw.payload === undefined ? {} : { payload: raw.payload }),
+          headers: raw.type ? { 'content-type': raw.type } : {},
+        });
+        expectClientError(res, `${method} ${url} ${raw.name}`);
+      }
+      expect(await snapshot()).toEqual(before);
+      // The server is still well.
+      expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
+    },
+  );
 
   it('answers too large bodies with 413 and broken JSON with 400', async () => {
-    const big = await clients.owner.request({ method: 'POST', url: '/api/notes', payload: JSON.stringify({ content: 'x'.repeat(200_000) }), headers: { 'content-type': 'application/json' } });
+    const big = await clients.owner.request({
+      method: 'POST',
+      url: '/api/notes',
+      payload: JSON.stringify({ content: 'x'.repeat(200_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.statusCode).toBe(413);
-    const broken = await clients.owner.request({ method: 'POST', url: '/api/notes', payload: '{"content": ', headers: { 'content-type': 'application/json' } });
+    const broken = await clients.owner.request({
+      method: 'POST',
+      url: '/api/notes',
+      payload: '{"content": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
-    const text = await clients.owner.request({ method: 'POST', url: '/api/notes', payload: 'hello', headers: { 'content-type': 'text/plain' } });
+    const text = await clients.owner.request({
+      method: 'POST',
+      url: '/api/notes',
+      payload: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
   });
 
@@ -541,7 +818,8 @@ describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
     beforeAll(async () => {
       jpeg = await jpegWithGps(64, 48);
     });
-    const part = (headers: string, data: Buffer | string) => Buffer.concat([Buffer.from(`--${B}\r\n${headers}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
+    const part = (headers: string, data: Buffer | string) =>
+      Buffer.concat([Buffer.from(`--${B}\r\n${headers}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
     const end = `--${B}--\r\n`;
     const form = `multipart/form-data; boundary=${B}`;
     const whole = () => Buffer.concat([part(ok, jpeg), Buffer.from(end)]);
@@ -553,16 +831,48 @@ describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
       { name: 'a quoted boundary with a space', type: 'multipart/form-data; boundary="a b"', payload: whole },
       { name: 'a truncated part', type: form, payload: () => whole().subarray(0, 200) },
       { name: 'no closing boundary', type: form, payload: () => part(ok, jpeg) },
-      { name: 'a part without headers', type: form, payload: () => Buffer.concat([Buffer.from(`--${B}\r\n\r\n`), jpeg, Buffer.from(`\r\n${end}`)]) },
-      { name: 'a huge part header', type: form, payload: () => Buffer.concat([part(`${ok}\r\nX-Big: ${'a'.repeat(200_000)}`, 'not an image'), Buffer.from(end)]) },
-      { name: 'a broken content-disposition', type: form, payload: () => Buffer.concat([part('Content-Disposition: ;;;=\r\nContent-Type: image/jpeg', jpeg), Buffer.from(end)]) },
-      { name: 'a content-disposition without a name', type: form, payload: () => Buffer.concat([part('Content-Disposition: form-data; filename="a.jpg"', jpeg), Buffer.from(end)]) },
+      {
+        name: 'a part without headers',
+        type: form,
+        payload: () => Buffer.concat([Buffer.from(`--${B}\r\n\r\n`), jpeg, Buffer.from(`\r\n${end}`)]),
+      },
+      {
+        name: 'a huge part header',
+        type: form,
+        payload: () => Buffer.concat([part(`${ok}\r\nX-Big: ${'a'.repeat(200_000)}`, 'not an image'), Buffer.from(end)]),
+      },
+      {
+        name: 'a broken content-disposition',
+        type: form,
+        payload: () => Buffer.concat([part('Content-Disposition: ;;;=\r\nContent-Type: image/jpeg', jpeg), Buffer.from(end)]),
+      },
+      {
+        name: 'a content-disposition without a name',
+        type: form,
+        payload: () => Buffer.concat([part('Content-Disposition: form-data; filename="a.jpg"', jpeg), Buffer.from(end)]),
+      },
       { name: 'an empty body', type: form, payload: () => '' },
       { name: 'only the closing boundary', type: form, payload: () => end },
       { name: 'text without any boundary', type: form, payload: () => 'hello, this is no multipart body' },
-      { name: 'bare LF line ends', type: form, payload: () => `--${B}\nContent-Disposition: form-data; name="image"; filename="a"\n\nxx\n--${B}--\n` },
-      { name: 'the image as a plain field', type: form, payload: () => Buffer.concat([part('Content-Disposition: form-data; name="image"', 'abc'), Buffer.from(end)]) },
-      { name: 'thirty fields', type: form, payload: () => Buffer.concat([...Array.from({ length: 30 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')), Buffer.from(end)]) },
+      {
+        name: 'bare LF line ends',
+        type: form,
+        payload: () => `--${B}\nContent-Disposition: form-data; name="image"; filename="a"\n\nxx\n--${B}--\n`,
+      },
+      {
+        name: 'the image as a plain field',
+        type: form,
+        payload: () => Buffer.concat([part('Content-Disposition: form-data; name="image"', 'abc'), Buffer.from(end)]),
+      },
+      {
+        name: 'thirty fields',
+        type: form,
+        payload: () =>
+          Buffer.concat([
+            ...Array.from({ length: 30 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')),
+            Buffer.from(end),
+          ]),
+      },
       { name: 'multipart/mixed', type: `multipart/mixed; boundary=${B}`, payload: whole },
       { name: 'JSON to the upload route', type: 'application/json', payload: () => '{"image": "x"}' },
       { name: 'no content type', type: '', payload: () => 'x' },
@@ -571,7 +881,12 @@ describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
     it.each(MULTIPART.map((m) => [m.name, m] as const))('POST /api/upload-image with %s', async (_name, m) => {
       // The snapshot takes in the uploads folder too: no file may be left behind.
       const before = await snapshot();
-      const res = await clients.owner.request({ method: 'POST', url: '/api/upload-image', payload: m.payload(), headers: m.type ? { 'content-type': m.type } : {} });
+      const res = await clients.owner.request({
+        method: 'POST',
+        url: '/api/upload-image',
+        payload: m.payload(),
+        headers: m.type ? { 'content-type': m.type } : {},
+      });
       expectClientError(res, `upload with ${m.name}`);
       expect(await snapshot()).toEqual(before);
       expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
@@ -588,7 +903,13 @@ describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
   });
 
   it('answers unknown API paths and methods with a 404 JSON message', async () => {
-    for (const [method, url] of [['PUT', '/api/items'], ['GET', '/api/nope'], ['POST', '/api/items/1/%00'], ['GET', '/api/items/1/../../etc/passwd'], ['DELETE', '/api/']] as const) {
+    for (const [method, url] of [
+      ['PUT', '/api/items'],
+      ['GET', '/api/nope'],
+      ['POST', '/api/items/1/%00'],
+      ['GET', '/api/items/1/../../etc/passwd'],
+      ['DELETE', '/api/'],
+    ] as const) {
       const res = await clients.owner.request({ method, url });
       expectClientError(res, `${method} ${url}`);
     }
@@ -600,7 +921,12 @@ describe('null characters (PostgreSQL cannot store U+0000)', () => {
   // request for such a name failed in the background, after a 200).
   const NUL_CASES: [Actor, 'GET' | 'POST', string, object?][] = [
     ['owner', 'POST', '/api/notes', { content: 'a\u0000b' }],
-    ['owner', 'POST', '/api/items', { title: 'Lamp', description: 'A lamp to take away', imageUrl: '/uploads/x.webp', latitude: 1, longitude: 1, tags: ['a\u0000'] }],
+    [
+      'owner',
+      'POST',
+      '/api/items',
+      { title: 'Lamp', description: 'A lamp to take away', imageUrl: '/uploads/x.webp', latitude: 1, longitude: 1, tags: ['a\u0000'] },
+    ],
     ['reporter', 'POST', '/api/items/:item/messages', { body: 'hi\u0000' }],
     ['owner', 'POST', '/api/blocks', { username: 'a\u0000b' }],
     ['owner', 'POST', '/api/links', { username: 'a\u0000b' }],
@@ -634,27 +960,31 @@ describe('hostile but valid text is stored and given back as it was sent', () =>
     expect((await clients.owner.get(`/api/notes/${res.json().id}`)).json().content).toBe('note \u202eevil\u202c\ufffd lone');
   });
 
-  it('notes, messages and item titles round-trip SQL, markup and unicode unchanged (or 400 for U+0000)', async () => {
-    await check(
-      fc.asyncProperty(hostileText, async (h) => {
-        const content = `note ${h}`;
-        // Lone surrogates cannot be sent as UTF-8: they arrive as U+FFFD.
-        const expected = content.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').trim();
-        const res = await clients.owner.post('/api/notes', { content });
-        if (content.includes('\u0000')) {
-          expect(res.statusCode).toBe(400);
-          return;
-        }
-        expect(res.statusCode, res.body).toBe(201);
-        const note = await clients.owner.get(`/api/notes/${res.json().id}`);
-        expect(note.json().content).toBe(expected);
-        const reply = await clients.owner.post(`/api/conversations/${ids.conversation}/messages`, { body: content });
-        expect(reply.statusCode, reply.body).toBe(201);
-        expect(reply.json().body).toBe(expected);
-        // And a search for it finds what it finds, without error.
-        const search = await clients.visitor.get(`/api/items?query=${encode(h.slice(0, 200))}`);
-        expect(search.statusCode, search.body).toBe(h.includes('\u0000') ? 400 : 200);
-      }),
-    );
-  }, TIMEOUT_MS);
+  it(
+    'notes, messages and item titles round-trip SQL, markup and unicode unchanged (or 400 for U+0000)',
+    async () => {
+      await check(
+        fc.asyncProperty(hostileText, async (h) => {
+          const content = `note ${h}`;
+          // Lone surrogates cannot be sent as UTF-8: they arrive as U+FFFD.
+          const expected = content.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').trim();
+          const res = await clients.owner.post('/api/notes', { content });
+          if (content.includes('\u0000')) {
+            expect(res.statusCode).toBe(400);
+            return;
+          }
+          expect(res.statusCode, res.body).toBe(201);
+          const note = await clients.owner.get(`/api/notes/${res.json().id}`);
+          expect(note.json().content).toBe(expected);
+          const reply = await clients.owner.post(`/api/conversations/${ids.conversation}/messages`, { body: content });
+          expect(reply.statusCode, reply.body).toBe(201);
+          expect(reply.json().body).toBe(expected);
+          // And a search for it finds what it finds, without error.
+          const search = await clients.visitor.get(`/api/items?query=${encode(h.slice(0, 200))}`);
+          expect(search.statusCode, search.body).toBe(h.includes('\u0000') ? 400 : 200);
+        }),
+      );
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -46,7 +46,10 @@ export const FAKE_ASSET = { url: '/assets/app-abc123.js', text: `console.log(${J
  */
 export function fakeClientDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'client-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Test</title></head><body><div id="root">test client</div></body></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Test</title></head><body><div id="root">test client</div></body></html>',
+  );
   const asset = path.join(dir, FAKE_ASSET.url);
   mkdirSync(path.dirname(asset), { recursive: true });
   writeFileSync(asset, FAKE_ASSET.text);
@@ -211,7 +214,9 @@ export function smsOutbox(t: TestApp): { to: string; body: string }[] {
  */
 export async function lastCode(t: TestApp, phone: string, about = ''): Promise<string | undefined> {
   for (let i = 0; i < 50; i++) {
-    const message = smsOutbox(t).filter((m) => m.to === phone && m.body.includes(about)).at(-1);
+    const message = smsOutbox(t)
+      .filter((m) => m.to === phone && m.body.includes(about))
+      .at(-1);
     const code = message?.body.match(/\b\d{6}\b/)?.[0];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 20));

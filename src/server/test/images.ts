@@ -49,11 +49,16 @@ export function pngBomb(): Buffer {
 }
 
 /** A multipart/form-data body with the given file parts. */
-export function multipart(files: { field: string; filename: string; type: string; data: Buffer }[]): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(files: { field: string; filename: string; type: string; data: Buffer }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const parts = files.map((f) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
       f.data,
       Buffer.from('\r\n'),
     ]),

@@ -15,12 +15,7 @@ export function TextField({ id, label, error, ...inputProps }: TextFieldProps) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...inputProps}
-      />
+      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...inputProps} />
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );

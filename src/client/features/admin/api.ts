@@ -21,10 +21,13 @@ export const ADMIN_USERS_PAGE_SIZE = 100;
 
 export type AdminUsersParams = { query: string; page: number };
 
-const invalidate = (queryClient: QueryClient, key: string) =>
-  queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === key });
+const invalidate = (queryClient: QueryClient, key: string) => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === key });
 const invalidateAll = (queryClient: QueryClient) =>
-  Promise.all([ADMIN_USERS_KEY, ADMIN_NOTES_KEY, SUPPORT_REQUESTS_KEY, ADMIN_VENDORS_KEY, ADMIN_REPORTS_KEY].map((key) => invalidate(queryClient, key)));
+  Promise.all(
+    [ADMIN_USERS_KEY, ADMIN_NOTES_KEY, SUPPORT_REQUESTS_KEY, ADMIN_VENDORS_KEY, ADMIN_REPORTS_KEY].map((key) =>
+      invalidate(queryClient, key),
+    ),
+  );
 
 export function useAdminUsers(params: AdminUsersParams) {
   return useQuery<AdminUser[]>({
@@ -104,8 +107,7 @@ export function useCreateVendor() {
 export function useSetVendorActive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      apiJson<AdminVendor>('PATCH', `/api/admin/vendors/${id}`, { active }),
+    mutationFn: ({ id, active }: { id: number; active: boolean }) => apiJson<AdminVendor>('PATCH', `/api/admin/vendors/${id}`, { active }),
     onSuccess: () => invalidate(queryClient, ADMIN_VENDORS_KEY),
   });
 }

@@ -45,8 +45,7 @@ function useSettingsChange<TBody>(request: (body: TBody) => Promise<Settings>) {
 export function useAddPaymentLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { vendorId: number; paymentId: string }) =>
-      apiJson<OwnPaymentLink>('POST', '/api/me/payment-ids', body),
+    mutationFn: (body: { vendorId: number; paymentId: string }) => apiJson<OwnPaymentLink>('POST', '/api/me/payment-ids', body),
     onSuccess: async (link) => {
       queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, (old) =>
         old ? { ...old, paymentIds: [...old.paymentIds.filter((p) => p.id !== link.id), link] } : old,

@@ -25,13 +25,26 @@ async function busyUser() {
   await client.post('/api/me/payment-ids', { vendorId: vendors[0].id, paymentId: 'pay-me@example.com' });
   const imageUrl = (await client.upload([{ data: await jpegWithGps(300, 200, { r: 5, g: 6, b: ++shade }) }])).json().imageUrl;
   const item = (
-    await client.post('/api/items', { title: 'Spare bike pump', description: 'Works fine, ask away.', imageUrl, latitude: 40.7, longitude: -74 })
+    await client.post('/api/items', {
+      title: 'Spare bike pump',
+      description: 'Works fine, ask away.',
+      imageUrl,
+      latitude: 40.7,
+      longitude: -74,
+    })
   ).json();
   await client.post('/api/notes', { content: 'My private reminder', visibility: 'private' });
   await client.post('/api/links', { username: neighbourUser.username });
-  const neighbourImage = (await neighbour.upload([{ data: await jpegWithGps(300, 200, { r: 8, g: 9, b: 100 + ++shade }) }])).json().imageUrl;
+  const neighbourImage = (await neighbour.upload([{ data: await jpegWithGps(300, 200, { r: 8, g: 9, b: 100 + ++shade }) }])).json()
+    .imageUrl;
   const theirs = (
-    await neighbour.post('/api/items', { title: 'Garden hose', description: 'Twenty metres, no leaks.', imageUrl: neighbourImage, latitude: 40.7, longitude: -74 })
+    await neighbour.post('/api/items', {
+      title: 'Garden hose',
+      description: 'Twenty metres, no leaks.',
+      imageUrl: neighbourImage,
+      latitude: 40.7,
+      longitude: -74,
+    })
   ).json();
   await client.post(`/api/items/${theirs.id}/messages`, { body: 'Could I have the hose?' });
   return { client, user, item, imageUrl, neighbour, theirs };
@@ -42,7 +55,9 @@ describe('GET /api/me/export', () => {
     const { client, user, item } = await busyUser();
     const res = await client.get('/api/me/export');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="sharenearby-${user.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="sharenearby-${user.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
     const data = res.json();
     expect(data.profile).toMatchObject({ id: user.id, username: user.username });
     expect(data.paymentLinks).toEqual([expect.objectContaining({ payment_id: 'pay-me@example.com' })]);

@@ -21,7 +21,8 @@ async function newUser(prefix = 'acct', password = 'secret-pw') {
   const user = await client.register(uniqueName(prefix), password);
   return { client, user, password };
 }
-const vendorId = async (name: string) => (await visitor().get('/api/vendors')).json().find((v: { name: string }) => v.name === name).id as number;
+const vendorId = async (name: string) =>
+  (await visitor().get('/api/vendors')).json().find((v: { name: string }) => v.name === name).id as number;
 const patch = (c: TestClient, url: string, payload: unknown) => c.request({ method: 'PATCH', url, payload: payload as object });
 const put = (c: TestClient, url: string, payload: unknown) => c.request({ method: 'PUT', url, payload: payload as object });
 const del = (c: TestClient, url: string) => c.request({ method: 'DELETE', url });
@@ -102,7 +103,10 @@ describe('profiles and payment links', () => {
 
   it('offers no deactivated vendor, and keeps links already made with it', async () => {
     const { client, user } = await newUser();
-    const [vendor] = await queryRows<{ id: number }>(t.app.db, sql`insert into payment_vendors (name) values (${uniqueName('Pay')}) returning id`);
+    const [vendor] = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`insert into payment_vendors (name) values (${uniqueName('Pay')}) returning id`,
+    );
     expect((await client.post('/api/me/payment-ids', { vendorId: vendor!.id, paymentId: 'kept' })).statusCode).toBe(201);
     await t.app.db.execute(sql`update payment_vendors set active = false where id = ${vendor!.id}`);
     expect((await visitor().get('/api/vendors')).json().some((v: { id: number }) => v.id === vendor!.id)).toBe(false);
@@ -127,7 +131,8 @@ describe('profiles and payment links', () => {
   it('allows at most 20 payment links', async () => {
     const { client } = await newUser();
     const id = await vendorId('Venmo');
-    for (let i = 0; i < 20; i++) expect((await client.post('/api/me/payment-ids', { vendorId: id, paymentId: `@p${i}` })).statusCode).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await client.post('/api/me/payment-ids', { vendorId: id, paymentId: `@p${i}` })).statusCode).toBe(201);
     const res = await client.post('/api/me/payment-ids', { vendorId: id, paymentId: '@one-too-many' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'You can add up to 20 payment links' });
@@ -156,7 +161,9 @@ describe('phone number and verification', () => {
     expect((await visitor().get(`/api/users/profile/${user.username}`)).json().isPhoneVerified).toBe(true);
     // A used code does not work twice; a new number is unverified again.
     expect((await client.post('/api/me/phone/verify', { code })).statusCode).toBe(400);
-    expect((await put(client, '/api/me/phone', { phoneNumber: '+15550102', currentPassword: 'secret-pw' })).json().isPhoneVerified).toBe(false);
+    expect((await put(client, '/api/me/phone', { phoneNumber: '+15550102', currentPassword: 'secret-pw' })).json().isPhoneVerified).toBe(
+      false,
+    );
   });
 
   it('refuses a malformed number with the phone number message, and codes that are not 6 digits', async () => {
@@ -206,7 +213,10 @@ describe('phone number and verification', () => {
 });
 
 describe('changing or removing the phone number asks for the password', () => {
-  const messagesTo = (phone: string) => smsOutbox(t).filter((m) => m.to === phone).map((m) => m.body);
+  const messagesTo = (phone: string) =>
+    smsOutbox(t)
+      .filter((m) => m.to === phone)
+      .map((m) => m.body);
 
   it('without the password: 400 with a message, and the number stays', async () => {
     const { client } = await newUser('phonepw');
@@ -216,8 +226,14 @@ describe('changing or removing the phone number asks for the password', () => {
       [await put(client, '/api/me/phone', { phoneNumber: '+15550302', currentPassword: '' }), 'Password is required'],
       [await client.request({ method: 'DELETE', url: '/api/me/phone', payload: {} }), 'Password is required'],
       [await client.request({ method: 'DELETE', url: '/api/me/phone' }), 'The request body must be a JSON object'],
-      [await put(client, '/api/me/phone', { phoneNumber: '+15550302', currentPassword: 'not-my-password' }), 'Current password is incorrect'],
-      [await client.request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'not-my-password' } }), 'Current password is incorrect'],
+      [
+        await put(client, '/api/me/phone', { phoneNumber: '+15550302', currentPassword: 'not-my-password' }),
+        'Current password is incorrect',
+      ],
+      [
+        await client.request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'not-my-password' } }),
+        'Current password is incorrect',
+      ],
     ] as const) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
@@ -235,10 +251,20 @@ describe('changing or removing the phone number asks for the password', () => {
       for (let i = 0; i < 3; i++) {
         // Each from a new address: the per-address limit is not what stops them.
         const from = await client.fork(`198.51.100.${40 + i}`);
-        codes.push((await from.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15550303', currentPassword: `guess-${i}` } })).statusCode);
+        codes.push(
+          (
+            await from.request({
+              method: 'PUT',
+              url: '/api/me/phone',
+              payload: { phoneNumber: '+15550303', currentPassword: `guess-${i}` },
+            })
+          ).statusCode,
+        );
       }
       expect(codes).toEqual([400, 400, 400]);
-      const refused = await (await client.fork('198.51.100.49')).request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'secret-pw' } });
+      const refused = await (
+        await client.fork('198.51.100.49')
+      ).request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'secret-pw' } });
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toMatch(/^Too many requests, please try again later/);
       // The same budget as a password change: it is spent too.
@@ -275,7 +301,9 @@ describe('changing or removing the phone number asks for the password', () => {
     expect(messagesTo('+15550306')).toEqual([]);
 
     await verifiedPhone(client, '+15550307');
-    expect((await client.request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'secret-pw' } })).statusCode).toBe(200);
+    expect((await client.request({ method: 'DELETE', url: '/api/me/phone', payload: { currentPassword: 'secret-pw' } })).statusCode).toBe(
+      200,
+    );
     expect(messagesTo('+15550307').at(-1)).toBe(
       'The phone number was just removed from your ShareNearby account. If that was not you, sign in, change your password and tell the admins.',
     );
@@ -339,7 +367,10 @@ describe('password reset', () => {
       answers.push([res.statusCode, res.json()]);
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    expect(answers[0]).toEqual([200, { message: 'If an account exists with this username, you will receive a verification code via SMS.' }]);
+    expect(answers[0]).toEqual([
+      200,
+      { message: 'If an account exists with this username, you will receive a verification code via SMS.' },
+    ]);
     expect(await lastCode(t, '+15550199', 'password reset')).toMatch(/^\d{6}$/);
     expect(smsOutbox(t).length).toBe(before + 1);
   });
@@ -349,7 +380,11 @@ describe('password reset', () => {
     await verifiedPhone(client, '+15550198', 'forgotten-pw');
     await visitor().post('/api/request-reset', { username: user.username });
     const code = (await lastCode(t, '+15550198', 'password reset'))!;
-    const wrong = await visitor().post('/api/reset-password', { username: user.username, code: code === '123456' ? '654321' : '123456', newPassword: 'brand-new-pw' });
+    const wrong = await visitor().post('/api/reset-password', {
+      username: user.username,
+      code: code === '123456' ? '654321' : '123456',
+      newPassword: 'brand-new-pw',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Invalid or expired reset code' });
     const ok = await visitor().post('/api/reset-password', { username: user.username, code, newPassword: 'brand-new-pw' });
@@ -358,7 +393,9 @@ describe('password reset', () => {
     expect((await client.get('/api/user')).statusCode).toBe(401);
     expect((await visitor().post('/api/login', { username: user.username, password: 'brand-new-pw' })).statusCode).toBe(200);
     // Used up.
-    expect((await visitor().post('/api/reset-password', { username: user.username, code, newPassword: 'again-new-pw' })).statusCode).toBe(400);
+    expect((await visitor().post('/api/reset-password', { username: user.username, code, newPassword: 'again-new-pw' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('answers a real, a hidden and an unknown account alike at every step, also after five wrong codes', async () => {
@@ -422,7 +459,8 @@ describe('password reset', () => {
       for (let i = 0; i < 3; i++) codes.push((await c.post('/api/request-reset', { username: 'x_user' })).statusCode);
       expect(codes).toEqual([200, 200, 429]);
       const resets = [];
-      for (let i = 0; i < 3; i++) resets.push((await c.post('/api/reset-password', { username: 'x_user', code: '123456', newPassword: 'secret-pw' })).statusCode);
+      for (let i = 0; i < 3; i++)
+        resets.push((await c.post('/api/reset-password', { username: 'x_user', code: '123456', newPassword: 'secret-pw' })).statusCode);
       expect(resets).toEqual([400, 400, 429]);
     } finally {
       await limited.close();

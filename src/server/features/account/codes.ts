@@ -32,7 +32,11 @@ export async function issueCode(db: Db, userId: number, purpose: CodePurpose): P
 
 /** Whether a code for this purpose was sent to the user within RESEND_AFTER_MS. */
 export function sentRecently(user: { verificationPurpose: string | null; verificationSentAt: Date | null }, purpose: CodePurpose): boolean {
-  return user.verificationPurpose === purpose && user.verificationSentAt !== null && Date.now() - user.verificationSentAt.getTime() < RESEND_AFTER_MS;
+  return (
+    user.verificationPurpose === purpose &&
+    user.verificationSentAt !== null &&
+    Date.now() - user.verificationSentAt.getTime() < RESEND_AFTER_MS
+  );
 }
 
 /**
@@ -42,7 +46,13 @@ export function sentRecently(user: { verificationPurpose: string | null; verific
  * false a spent code is just 'invalid', in that one UPDATE: the answer and its work are then the
  * same for a spent code, no code and no such user (id 0), for a caller who must not learn which.
  */
-export async function consumeCode(db: Db, userId: number, purpose: CodePurpose, code: string, tellSpent = true): Promise<'ok' | 'invalid' | 'too-many'> {
+export async function consumeCode(
+  db: Db,
+  userId: number,
+  purpose: CodePurpose,
+  code: string,
+  tellSpent = true,
+): Promise<'ok' | 'invalid' | 'too-many'> {
   const [row] = await db
     .update(users)
     .set({ verificationAttempts: sql`${users.verificationAttempts} + 1` })
@@ -71,6 +81,12 @@ export async function consumeCode(db: Db, userId: number, purpose: CodePurpose, 
 export async function clearCode(db: Db, userId: number): Promise<void> {
   await db
     .update(users)
-    .set({ verificationCode: null, verificationPurpose: null, verificationAttempts: 0, verificationCodeExpiry: null, verificationSentAt: null })
+    .set({
+      verificationCode: null,
+      verificationPurpose: null,
+      verificationAttempts: 0,
+      verificationCodeExpiry: null,
+      verificationSentAt: null,
+    })
     .where(eq(users.id, userId));
 }

@@ -68,19 +68,28 @@ export async function selectUserData(db: Db, userId: number) {
     sql`SELECT id, username, phone_number, is_phone_verified, is_visible, is_admin, marked_for_deletion, created_at FROM users WHERE id = ${userId}`,
   );
   const [paymentLinks, items, notes, links, supportRequests, conversations, messages, reports] = await Promise.all([
-    queryRows(db, sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`),
+    queryRows(
+      db,
+      sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`,
+    ),
     queryRows(
       db,
       sql`SELECT id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
     ),
-    queryRows(db, sql`SELECT id, user_id, created_by_id, content, visibility, created_at, updated_at FROM notes WHERE user_id = ${userId} OR created_by_id = ${userId} ORDER BY id`),
+    queryRows(
+      db,
+      sql`SELECT id, user_id, created_by_id, content, visibility, created_at, updated_at FROM notes WHERE user_id = ${userId} OR created_by_id = ${userId} ORDER BY id`,
+    ),
     queryRows(
       db,
       sql`SELECT l.id, l.user_id, l.linked_user_id, u1.username AS user_username, u2.username AS linked_username, l.has_note_access, l.created_at
           FROM linked_users l JOIN users u1 ON u1.id = l.user_id JOIN users u2 ON u2.id = l.linked_user_id
           WHERE l.user_id = ${userId} OR l.linked_user_id = ${userId} ORDER BY l.id`,
     ),
-    queryRows(db, sql`SELECT id, type, description, status, created_at, resolved_at FROM support_requests WHERE user_id = ${userId} ORDER BY id`),
+    queryRows(
+      db,
+      sql`SELECT id, type, description, status, created_at, resolved_at FROM support_requests WHERE user_id = ${userId} ORDER BY id`,
+    ),
     queryRows(
       db,
       sql`SELECT c.id, c.item_id, i.title AS item_title, c.owner_id, c.requester_id, c.created_at, c.updated_at
@@ -92,7 +101,10 @@ export async function selectUserData(db: Db, userId: number) {
           WHERE c.owner_id = ${userId} OR c.requester_id = ${userId} ORDER BY m.id`,
     ),
     // What the user reported (not who reported them: that stays with the admins).
-    queryRows(db, sql`SELECT id, target_type, subject, reason, details, status, created_at FROM reports WHERE reporter_id = ${userId} ORDER BY id`),
+    queryRows(
+      db,
+      sql`SELECT id, target_type, subject, reason, details, status, created_at FROM reports WHERE reporter_id = ${userId} ORDER BY id`,
+    ),
   ]);
   return { profile, paymentLinks, items, notes, links, supportRequests, conversations, messages, reports };
 }

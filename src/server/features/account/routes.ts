@@ -63,7 +63,9 @@ export const accountRoutes: FeatureRoutes = (app) => {
     { ...me, schema: { body: addPaymentLinkBodySchema, response: { 201: ownPaymentLinkSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      return reply.status(201).send(await addPaymentLink(db, user.id, request.body.vendorId, request.body.paymentId, app.config.quotas.paymentLinks));
+      return reply
+        .status(201)
+        .send(await addPaymentLink(db, user.id, request.body.vendorId, request.body.paymentId, app.config.quotas.paymentLinks));
     },
   );
 
@@ -78,8 +80,10 @@ export const accountRoutes: FeatureRoutes = (app) => {
     changePhoneNumber(db, app.sms, (await requireUser(request)).id, request.body.currentPassword, request.body.phoneNumber, request.log),
   );
 
-  app.delete('/me/phone', { ...passwordCheck, schema: { body: removePhoneBodySchema, response: { 200: settingsSchema } } }, async (request) =>
-    changePhoneNumber(db, app.sms, (await requireUser(request)).id, request.body.currentPassword, null, request.log),
+  app.delete(
+    '/me/phone',
+    { ...passwordCheck, schema: { body: removePhoneBodySchema, response: { 200: settingsSchema } } },
+    async (request) => changePhoneNumber(db, app.sms, (await requireUser(request)).id, request.body.currentPassword, null, request.log),
   );
 
   app.post('/me/phone/send-code', { ...me, config: codeRateLimit, preHandler: phoneAccountLimit }, async (request, reply) => {
@@ -89,7 +93,12 @@ export const accountRoutes: FeatureRoutes = (app) => {
 
   app.post(
     '/me/phone/verify',
-    { ...me, config: codeRateLimit, preHandler: phoneAccountLimit, schema: { body: verifyPhoneBodySchema, response: { 200: settingsSchema } } },
+    {
+      ...me,
+      config: codeRateLimit,
+      preHandler: phoneAccountLimit,
+      schema: { body: verifyPhoneBodySchema, response: { 200: settingsSchema } },
+    },
     async (request) => verifyPhone(db, (await requireUser(request)).id, request.body.code),
   );
 
@@ -103,10 +112,14 @@ export const accountRoutes: FeatureRoutes = (app) => {
     return reply.status(204).send();
   });
 
-  app.post('/me/deletion-request', { ...me, schema: { body: deletionRequestBodySchema, response: { 201: messageSchema } } }, async (request, reply) => {
-    await requestDeletion(db, (await requireUser(request)).id, request.body.reason);
-    return reply.status(201).send({ message: PEOPLE_MSG.deletionRequested });
-  });
+  app.post(
+    '/me/deletion-request',
+    { ...me, schema: { body: deletionRequestBodySchema, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      await requestDeletion(db, (await requireUser(request)).id, request.body.reason);
+      return reply.status(201).send({ message: PEOPLE_MSG.deletionRequested });
+    },
+  );
 
   app.get('/me/export', me, async (request, reply) => {
     const user = await requireUser(request);
@@ -125,7 +138,11 @@ export const accountRoutes: FeatureRoutes = (app) => {
 
   app.post(
     '/request-reset',
-    { config: codeRateLimit, preHandler: resetRequestAccountLimit, schema: { body: requestResetBodySchema, response: { 200: messageSchema } } },
+    {
+      config: codeRateLimit,
+      preHandler: resetRequestAccountLimit,
+      schema: { body: requestResetBodySchema, response: { 200: messageSchema } },
+    },
     (request) => {
       const { username } = request.body;
       app.background(() => sendResetCode(db, app.sms, username));

@@ -53,7 +53,15 @@ export async function setVisibility(db: Db, userId: number, isVisible: boolean):
 /** Adds a payment link with an active vendor (at most `max` per user, PAYMENT_LINK_LIMIT; 400 past it as before). */
 export async function addPaymentLink(db: Db, userId: number, vendorId: number, paymentId: string, max: number) {
   if (!(await selectActiveVendor(db, vendorId))) throw badRequest(PEOPLE_MSG.vendorInactive);
-  const id = await withinTotal(db, 'paymentLinks', userId, max, paymentLinksKept, (tx) => insertPaymentLink(tx, userId, vendorId, paymentId), 400);
+  const id = await withinTotal(
+    db,
+    'paymentLinks',
+    userId,
+    max,
+    paymentLinksKept,
+    (tx) => insertPaymentLink(tx, userId, vendorId, paymentId),
+    400,
+  );
   return (await selectPaymentLinks(db, userId)).find((l) => l.id === id)!;
 }
 
@@ -172,4 +180,3 @@ export async function resetPassword(db: Db, username: string, code: string, newP
   await updateUser(db, user.id, { password: await hashPassword(newPassword) });
   return user.id;
 }
-

@@ -95,7 +95,14 @@ describe('GET /api/users', () => {
   });
 
   it('filters by a part of the name in any letter case, taking % and _ literally', async () => {
-    expect((await admin.get('/api/users?query=BULK_10')).json<AdminUser[]>().map((u) => u.username)).toEqual(['bulk_105', 'bulk_104', 'bulk_103', 'bulk_102', 'bulk_101', 'bulk_100']);
+    expect((await admin.get('/api/users?query=BULK_10')).json<AdminUser[]>().map((u) => u.username)).toEqual([
+      'bulk_105',
+      'bulk_104',
+      'bulk_103',
+      'bulk_102',
+      'bulk_101',
+      'bulk_100',
+    ]);
     expect((await admin.get('/api/users?query=%25')).json()).toEqual([]);
     expect((await admin.get(`/api/users?query=${encodeURIComponent("' or 1=1 --")}`)).json()).toEqual([]);
     expect((await admin.get('/api/users?query=&page=1')).json()).toHaveLength(100);
@@ -121,7 +128,9 @@ describe('PATCH /api/users/:id/verify', () => {
     const on = await send(admin, 'PATCH', `/api/users/${someone.id}/verify`, { isVerified: true });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ id: someone.id, username: someone.username, isPhoneVerified: true, isAdmin: false });
-    expect((await visitor.get(`/api/search?query=${someone.username}`)).json().users).toEqual([{ id: someone.id, username: someone.username, isPhoneVerified: true }]);
+    expect((await visitor.get(`/api/search?query=${someone.username}`)).json().users).toEqual([
+      { id: someone.id, username: someone.username, isPhoneVerified: true },
+    ]);
     expect((await send(admin, 'PATCH', `/api/users/${someone.id}/verify`, { isVerified: false })).json().isPhoneVerified).toBe(false);
   });
 
@@ -136,8 +145,12 @@ describe('PATCH /api/users/:id/verify', () => {
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
-    expect((await send(admin, 'PATCH', '/api/users/999999/verify', { isVerified: true })).json()).toEqual({ message: PEOPLE_MSG.userNotFound });
-    expect((await send(admin, 'PATCH', '/api/users/0/verify', { isVerified: true })).json()).toEqual({ message: 'User id must be a whole number' });
+    expect((await send(admin, 'PATCH', '/api/users/999999/verify', { isVerified: true })).json()).toEqual({
+      message: PEOPLE_MSG.userNotFound,
+    });
+    expect((await send(admin, 'PATCH', '/api/users/0/verify', { isVerified: true })).json()).toEqual({
+      message: 'User id must be a whole number',
+    });
   });
 });
 
@@ -147,7 +160,13 @@ describe('DELETE /api/users/:id', () => {
   const thumbOf = (imageUrl: string) => fileOf(imageUrl).replace('.webp', '-thumb.webp');
 
   async function postItem(client: TestClient, imageUrl: string, title: string) {
-    const res = await client.post('/api/items', { title, description: 'Something to give away nearby.', imageUrl, latitude: 40.7, longitude: -74 });
+    const res = await client.post('/api/items', {
+      title,
+      description: 'Something to give away nearby.',
+      imageUrl,
+      latitude: 40.7,
+      longitude: -74,
+    });
     if (res.statusCode !== 201) throw new Error(`post item: ${res.statusCode} ${res.body}`);
     return res.json<{ id: number }>();
   }
@@ -174,7 +193,9 @@ describe('DELETE /api/users/:id', () => {
     await victim.post('/api/notes', { content: 'Victim public note', visibility: 'public' });
     const link = (await victim.post('/api/links', { username: n.username })).json();
     await neighbour.post('/api/links', { username: v.username });
-    await t.app.db.execute(sql`insert into user_payment_ids (user_id, vendor_id, payment_id) select ${v.id}, id, 'victim@example.com' from payment_vendors where name = 'PayPal'`);
+    await t.app.db.execute(
+      sql`insert into user_payment_ids (user_id, vendor_id, payment_id) select ${v.id}, id, 'victim@example.com' from payment_vendors where name = 'PayPal'`,
+    );
     await victim.post('/api/support-requests', { type: 'account_deletion', description: 'Please delete my account now.' });
     const [guestNote] = await rows<{ id: number }>(
       sql`insert into notes (user_id, created_by_id, content, visibility) values (${n.id}, ${v.id}, 'Victim wrote in the neighbour notebook', 'private') returning id`,
@@ -192,7 +213,9 @@ describe('DELETE /api/users/:id', () => {
     expect((await neighbour.get(`/api/links`)).json()).toEqual({ links: [], linkedBy: [] });
     expect((await neighbour.request({ method: 'DELETE', url: `/api/links/${link.id}` })).statusCode).toBe(404);
 
-    const requests = (await admin.get('/api/support-requests')).json<{ userId: number | null; username: string | null; description: string }[]>();
+    const requests = (await admin.get('/api/support-requests')).json<
+      { userId: number | null; username: string | null; description: string }[]
+    >();
     expect(requests.find((r) => r.description === 'Please delete my account now.')).toMatchObject({ userId: null, username: null });
     expect((await neighbour.get(`/api/notes/${guestNote!.id}`)).json()).toMatchObject({ createdById: null, createdByUsername: null });
 
@@ -250,8 +273,20 @@ describe('public notes', () => {
     const res = await admin.get('/api/admin/notes');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: expect.any(Number), content: 'Public note of a deleted author', createdById: null, creatorUsername: null, createdAt: expect.any(String) },
-      { id: expect.any(Number), content: 'Older public note', createdById: someone.id, creatorUsername: someone.username, createdAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        content: 'Public note of a deleted author',
+        createdById: null,
+        creatorUsername: null,
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(Number),
+        content: 'Older public note',
+        createdById: someone.id,
+        creatorUsername: someone.username,
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
@@ -263,13 +298,18 @@ describe('public notes', () => {
     expect((await send(admin, 'DELETE', '/api/admin/notes/1e5')).json()).toEqual({ message: 'Note id must be a whole number' });
   });
 
-  it.each(['private', 'linked'])('DELETE /api/admin/notes/:id answers a %s note (admins cannot read it) as not found, and keeps it', async (visibility) => {
-    const [note] = await rows<{ id: number; content: string }>(sql`select id, content from notes where visibility = ${visibility} limit 1`);
-    const res = await send(admin, 'DELETE', `/api/admin/notes/${note!.id}`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
-    expect(await rows(sql`select id, content from notes where id = ${note!.id}`)).toEqual([note]);
-  });
+  it.each(['private', 'linked'])(
+    'DELETE /api/admin/notes/:id answers a %s note (admins cannot read it) as not found, and keeps it',
+    async (visibility) => {
+      const [note] = await rows<{ id: number; content: string }>(
+        sql`select id, content from notes where visibility = ${visibility} limit 1`,
+      );
+      const res = await send(admin, 'DELETE', `/api/admin/notes/${note!.id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
+      expect(await rows(sql`select id, content from notes where id = ${note!.id}`)).toEqual([note]);
+    },
+  );
 });
 
 describe('payment vendors', () => {
@@ -278,12 +318,20 @@ describe('payment vendors', () => {
   const vendorCount = () => count(sql`select count(*)::int as n from payment_vendors`);
 
   it('lists every vendor by name with the number of payment links using it', async () => {
-    await t.app.db.execute(sql`insert into user_payment_ids (user_id, vendor_id, payment_id) select ${someone.id}, id, 'someone-venmo' from payment_vendors where name = 'Venmo'`);
+    await t.app.db.execute(
+      sql`insert into user_payment_ids (user_id, vendor_id, payment_id) select ${someone.id}, id, 'someone-venmo' from payment_vendors where name = 'Venmo'`,
+    );
     const list = await vendors();
     expect(list.map((v) => v.name)).toEqual(expect.arrayContaining(['PayPal', 'Venmo', 'Cash App']));
     const names = list.map((v) => v.name.toLowerCase());
     expect(names).toEqual([...names].sort());
-    expect(list.find((v) => v.name === 'Venmo')).toEqual({ id: expect.any(Number), name: 'Venmo', active: true, createdAt: expect.any(String), linkCount: 1 });
+    expect(list.find((v) => v.name === 'Venmo')).toEqual({
+      id: expect.any(Number),
+      name: 'Venmo',
+      active: true,
+      createdAt: expect.any(String),
+      linkCount: 1,
+    });
     expect(list.find((v) => v.name === 'PayPal')!.linkCount).toBe(0);
   });
 
@@ -338,7 +386,11 @@ describe('payment vendors', () => {
   });
 
   it('PATCH: 404 for an unknown vendor, 400 for a malformed id', async () => {
-    expect((await send(admin, 'PATCH', '/api/admin/vendors/999999', { active: false })).json()).toEqual({ message: PEOPLE_MSG.vendorNotFound });
-    expect((await send(admin, 'PATCH', '/api/admin/vendors/one', { active: false })).json()).toEqual({ message: 'Vendor id must be a whole number' });
+    expect((await send(admin, 'PATCH', '/api/admin/vendors/999999', { active: false })).json()).toEqual({
+      message: PEOPLE_MSG.vendorNotFound,
+    });
+    expect((await send(admin, 'PATCH', '/api/admin/vendors/one', { active: false })).json()).toEqual({
+      message: 'Vendor id must be a whole number',
+    });
   });
 });

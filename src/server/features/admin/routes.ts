@@ -32,8 +32,10 @@ export const adminUsersQuerySchema = z.object({
 
 /** The admin dashboard's API: users, public notes and payment vendors; admins only (401 / 403 first). */
 export const adminRoutes: FeatureRoutes = (app) => {
-  app.get('/users', { preValidation: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } }, async (request) =>
-    listUsers(app.db, request.query),
+  app.get(
+    '/users',
+    { preValidation: adminOnly, schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
+    async (request) => listUsers(app.db, request.query),
   );
 
   app.delete('/users/:id', { preValidation: adminOnly, schema: { params: userIdParams } }, async (request, reply) => {
@@ -47,14 +49,18 @@ export const adminRoutes: FeatureRoutes = (app) => {
     async (request) => setUserVerified(app.db, request.params.id, request.body.isVerified),
   );
 
-  app.get('/admin/notes', { preValidation: adminOnly, schema: { response: { 200: adminNoteListSchema } } }, async () => listPublicNotes(app.db));
+  app.get('/admin/notes', { preValidation: adminOnly, schema: { response: { 200: adminNoteListSchema } } }, async () =>
+    listPublicNotes(app.db),
+  );
 
   app.delete('/admin/notes/:id', { preValidation: adminOnly, schema: { params: noteIdParams } }, async (request, reply) => {
     await removePublicNote(app.db, request.params.id);
     return reply.status(204).send();
   });
 
-  app.get('/admin/vendors', { preValidation: adminOnly, schema: { response: { 200: adminVendorListSchema } } }, async () => listVendors(app.db));
+  app.get('/admin/vendors', { preValidation: adminOnly, schema: { response: { 200: adminVendorListSchema } } }, async () =>
+    listVendors(app.db),
+  );
 
   app.post(
     '/admin/vendors',

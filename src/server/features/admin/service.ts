@@ -38,7 +38,11 @@ const toAdminVendor = (r: AdminVendorRow): AdminVendor => ({ ...r, createdAt: r.
 
 /** One page (1-based) of users, newest first, optionally those whose name contains the text. */
 export async function listUsers(db: Db, opts: { query?: string; page: number }): Promise<AdminUser[]> {
-  const rows = await selectUsers(db, { text: opts.query || undefined, limit: ADMIN_USERS_PAGE_SIZE, offset: (opts.page - 1) * ADMIN_USERS_PAGE_SIZE });
+  const rows = await selectUsers(db, {
+    text: opts.query || undefined,
+    limit: ADMIN_USERS_PAGE_SIZE,
+    offset: (opts.page - 1) * ADMIN_USERS_PAGE_SIZE,
+  });
   return rows.map(toAdminUser);
 }
 
@@ -51,7 +55,12 @@ export async function setUserVerified(db: Db, id: number, isVerified: boolean): 
 }
 
 /** Deletes a non-admin user with everything that is theirs, then the image files no other item shows. */
-export async function removeUser(db: Db, storage: ImageStorage, id: number, log: { warn: (obj: object, msg: string) => void }): Promise<void> {
+export async function removeUser(
+  db: Db,
+  storage: ImageStorage,
+  id: number,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
   const outcome = await deleteUserCascade(db, id);
   if (outcome === 'not-found') throw notFound(PEOPLE_MSG.userNotFound);
   if (outcome === 'admin') throw forbidden(PEOPLE_MSG.adminNotDeletable);
@@ -59,7 +68,9 @@ export async function removeUser(db: Db, storage: ImageStorage, id: number, log:
   // A file left behind by a storage hiccup is only a little waste; the user is gone either way.
   await Promise.all(
     outcome.unusedImages.map((imageUrl) =>
-      discardImage(db, storage, imageUrl).catch((err: unknown) => log.warn({ err, imageUrl }, 'could not delete image files of a deleted user')),
+      discardImage(db, storage, imageUrl).catch((err: unknown) =>
+        log.warn({ err, imageUrl }, 'could not delete image files of a deleted user'),
+      ),
     ),
   );
 }
@@ -67,7 +78,13 @@ export async function removeUser(db: Db, storage: ImageStorage, id: number, log:
 /** Public notes, newest first, with their author's name when the author still exists. */
 export async function listPublicNotes(db: Db): Promise<AdminNote[]> {
   const rows = await publicNotes(db);
-  return rows.map((r) => ({ id: r.id, content: r.content, createdById: r.createdById, creatorUsername: r.username, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    content: r.content,
+    createdById: r.createdById,
+    creatorUsername: r.username,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** Every vendor with the number of payment links using it. */

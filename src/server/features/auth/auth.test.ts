@@ -49,7 +49,11 @@ describe('CSRF protection', () => {
   });
 
   it('checks PUT, PATCH and DELETE under /api too', async () => {
-    for (const [method, url] of [['PUT', '/api/me/phone'], ['PATCH', '/api/me'], ['DELETE', '/api/me']] as const) {
+    for (const [method, url] of [
+      ['PUT', '/api/me/phone'],
+      ['PATCH', '/api/me'],
+      ['DELETE', '/api/me'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Invalid CSRF token');
@@ -120,7 +124,12 @@ describe('POST /api/register', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/JSON/);
-    const wrongType = await c.request({ method: 'POST', url: '/api/register', payload: 'username=a', headers: { 'content-type': 'text/plain' } });
+    const wrongType = await c.request({
+      method: 'POST',
+      url: '/api/register',
+      payload: 'username=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().message).toEqual(expect.any(String));
   });
@@ -217,7 +226,7 @@ describe('POST /api/login', () => {
   });
 
   it('refuses missing fields with 400 and a message', async () => {
-    const res = await client().post('/api/login', { username: '' , password: 'x' });
+    const res = await client().post('/api/login', { username: '', password: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Username is required' });
   });

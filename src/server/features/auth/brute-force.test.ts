@@ -17,7 +17,10 @@ let ipCounter = 0;
 /** A new client address each time (TEST-NET-2). */
 const nextIp = () => `198.51.100.${(++ipCounter % 250) + 1}`;
 
-type Attempt = (ip: string, variant: number) => Promise<{ statusCode: number; json(): { message: string }; headers: Record<string, unknown> }>;
+type Attempt = (
+  ip: string,
+  variant: number,
+) => Promise<{ statusCode: number; json(): { message: string }; headers: Record<string, unknown> }>;
 
 interface Target {
   name: string;
@@ -35,7 +38,10 @@ const targets: Target[] = [
       const username = uniqueName('Victim');
       await new TestClient(t.app, nextIp()).register(username, 'right-password');
       return (ip, variant) =>
-        new TestClient(t.app, ip).post('/api/login', { username: variant % 2 ? username.toUpperCase() : ` ${username}`, password: `guess-${variant}` });
+        new TestClient(t.app, ip).post('/api/login', {
+          username: variant % 2 ? username.toUpperCase() : ` ${username}`,
+          password: `guess-${variant}`,
+        });
     },
   },
   {
@@ -43,7 +49,8 @@ const targets: Target[] = [
     before: 200,
     account: (t) => {
       const username = uniqueName('reset');
-      return (ip, variant) => new TestClient(t.app, ip).post('/api/request-reset', { username: variant % 2 ? username.toUpperCase() : username });
+      return (ip, variant) =>
+        new TestClient(t.app, ip).post('/api/request-reset', { username: variant % 2 ? username.toUpperCase() : username });
     },
   },
   {
@@ -185,7 +192,11 @@ describe('a lockout stays until its window ends', () => {
     for (let batch = 0; batch < 100; batch++) {
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          new TestClient(perAccount.app, nextIp()).post('/api/reset-password', { username: `flood_${batch}_${i}`, code: '123456', newPassword: 'new-password' }),
+          new TestClient(perAccount.app, nextIp()).post('/api/reset-password', {
+            username: `flood_${batch}_${i}`,
+            code: '123456',
+            newPassword: 'new-password',
+          }),
         ),
       );
       expect(answers.every((a) => a.statusCode === 400)).toBe(true);
@@ -279,7 +290,12 @@ describe.skipIf(gate.skip)(gate.title(`with Redis (${redisUrl}): two app process
   let b: TestApp;
   beforeAll(async () => {
     if (!gate.answers) throw new Error(gate.failure);
-    const env = { REDIS_URL: redisUrl, RATE_LIMIT_NAMESPACE: namespace, ACCOUNT_RATE_LIMIT_MAX: String(LIMIT), AUTH_RATE_LIMIT_MAX: String(LIMIT) };
+    const env = {
+      REDIS_URL: redisUrl,
+      RATE_LIMIT_NAMESPACE: namespace,
+      ACCOUNT_RATE_LIMIT_MAX: String(LIMIT),
+      AUTH_RATE_LIMIT_MAX: String(LIMIT),
+    };
     [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
   });
   afterAll(async () => {

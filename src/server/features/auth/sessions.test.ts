@@ -172,7 +172,7 @@ describe('absolute session lifetime', () => {
     expect(await sessionCount(user.id)).toBe(0);
   });
 
-  it('renewal of an active session never moves its expiry, or its cookie\'s, past 30 days after sign-in', async () => {
+  it("renewal of an active session never moves its expiry, or its cookie's, past 30 days after sign-in", async () => {
     const name = uniqueName('busy');
     const user = await client().register(name, 'secret-pw');
     await t.app.db.delete(sessions).where(eq(sessions.userId, user.id));
@@ -188,7 +188,10 @@ describe('absolute session lifetime', () => {
     const cookie = (res.cookies as { name: string; expires?: Date }[]).find((k) => k.name === 'sid');
     expect(cookie?.expires?.getTime()).toBeLessThanOrEqual(end);
     // Past that moment it is over, in use or not.
-    await t.app.db.update(sessions).set({ createdAt: new Date(Date.now() - 30 * DAY - 1000) }).where(eq(sessions.userId, user.id));
+    await t.app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 30 * DAY - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await c.get('/api/user')).statusCode).toBe(401);
   });
 
@@ -206,7 +209,9 @@ describe('absolute session lifetime', () => {
       const browser = new TestClient(short.app);
       await browser.login(user.username, 'secret-pw');
       // Active an hour ago (the idle day is far off), but signed in two days ago.
-      await short.app.db.update(sessions).set({ createdAt: new Date(Date.now() - 2 * DAY - 60_000), expiresAt: new Date(Date.now() + 23 * 60 * 60 * 1000) });
+      await short.app.db
+        .update(sessions)
+        .set({ createdAt: new Date(Date.now() - 2 * DAY - 60_000), expiresAt: new Date(Date.now() + 23 * 60 * 60 * 1000) });
       expect((await browser.get('/api/user')).statusCode).toBe(401);
       expect((await c.get('/api/user')).statusCode).toBe(401);
     } finally {

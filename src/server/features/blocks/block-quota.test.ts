@@ -26,7 +26,12 @@ it('refuses a block past BLOCK_LIMIT with 409 and a message, storing nothing; li
   const refused = await alice.client.post('/api/blocks', { username: d.username });
   expect(refused.statusCode).toBe(409);
   expect(refused.json()).toEqual({ message: 'You can block up to 2 people. Unblock someone to block another.' });
-  expect((await alice.client.get('/api/blocks')).json().map((x: { user: { username: string } }) => x.user.username).sort()).toEqual([b.username, c.username].sort());
+  expect(
+    (await alice.client.get('/api/blocks'))
+      .json()
+      .map((x: { user: { username: string } }) => x.user.username)
+      .sort(),
+  ).toEqual([b.username, c.username].sort());
 
   expect((await d.client.post('/api/blocks', { username: alice.username })).statusCode).toBe(201);
   expect((await alice.client.request({ method: 'DELETE', url: `/api/blocks/${first.json().id}` })).statusCode).toBe(204);

@@ -70,7 +70,8 @@ async function postItem(client: TestClient, title = 'A sturdy oak chair'): Promi
   return res.json<{ id: number }>().id;
 }
 const writeAbout = (client: TestClient, itemId: number, body: string) => client.post(`/api/items/${itemId}/messages`, { body });
-const reply = (client: TestClient, conversationId: number, body: string) => client.post(`/api/conversations/${conversationId}/messages`, { body });
+const reply = (client: TestClient, conversationId: number, body: string) =>
+  client.post(`/api/conversations/${conversationId}/messages`, { body });
 
 describe('who may call the blocks API', () => {
   it.each([
@@ -140,7 +141,10 @@ describe('POST, GET and DELETE /api/blocks', () => {
 
   it('refuses blocking yourself (any letter case) with 400 and stores nothing', async () => {
     const before = await stored();
-    for (const [client, name] of [[alice, ids.alice.username.toUpperCase()], [admin, ids.admin.username]] as const) {
+    for (const [client, name] of [
+      [alice, ids.alice.username.toUpperCase()],
+      [admin, ids.admin.username],
+    ] as const) {
       const res = await client.post('/api/blocks', { username: name });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'You cannot block yourself' });
@@ -190,7 +194,10 @@ describe('POST, GET and DELETE /api/blocks', () => {
   });
 
   it('goes when the blocked account is deleted', async () => {
-    const [temp] = await queryRows<{ id: number }>(t.app.db, sql`insert into users (username, password) values (${uniqueName('gone')}, 'x') returning id`);
+    const [temp] = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`insert into users (username, password) values (${uniqueName('gone')}, 'x') returning id`,
+    );
     const [row] = await queryRows<{ username: string }>(t.app.db, sql`select username from users where id = ${temp!.id}`);
     await block(alice, row!.username);
     const before = await countRows('user_blocks');

@@ -10,10 +10,14 @@ export const blockRoutes: FeatureRoutes = (app) => {
     return listBlocks(app.db, user.id);
   });
 
-  app.post('/blocks', { preValidation: signedIn, schema: { body: createBlockBodySchema, response: { 201: blockSchema } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    return reply.status(201).send(await createBlock(app.db, user, request.body.username, app.config.quotas.blocks));
-  });
+  app.post(
+    '/blocks',
+    { preValidation: signedIn, schema: { body: createBlockBodySchema, response: { 201: blockSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await createBlock(app.db, user, request.body.username, app.config.quotas.blocks));
+    },
+  );
 
   app.delete('/blocks/:id', { preValidation: signedIn, schema: { params: blockIdParams } }, async (request, reply) => {
     const user = await requireUser(request);

@@ -22,7 +22,9 @@ export async function createBlock(db: Db, user: SessionUser, username: string, m
   if (other.id === me) throw badRequest(BLOCK_MSG.self);
   let id: number;
   try {
-    id = await withinTotal(db, 'blocks', me, max, { table: userBlocks, owner: userBlocks.blockerId }, (tx) => insertBlock(tx, me, other.id));
+    id = await withinTotal(db, 'blocks', me, max, { table: userBlocks, owner: userBlocks.blockerId }, (tx) =>
+      insertBlock(tx, me, other.id),
+    );
   } catch (err) {
     // The same block asked for twice: the unique index on the pair decides, also between racing requests.
     if (sqlState(err) === UNIQUE_VIOLATION) throw badRequest(BLOCK_MSG.exists);

@@ -70,7 +70,17 @@ const unread = async (client: TestClient): Promise<number> => {
 const list = async (client: TestClient) => {
   const res = await client.get('/api/conversations');
   expect(res.statusCode).toBe(200);
-  return res.json<{ id: number; unread: number; role: string; other: Person; item: { id: number }; lastMessage: { body: string } | null; updatedAt: string }[]>();
+  return res.json<
+    {
+      id: number;
+      unread: number;
+      role: string;
+      other: Person;
+      item: { id: number };
+      lastMessage: { body: string } | null;
+      updatedAt: string;
+    }[]
+  >();
 };
 
 const countRows = async (table: 'conversations' | 'messages') =>
@@ -120,7 +130,13 @@ describe('POST /api/items/:id/messages', () => {
     };
     expect(conversation).toEqual({
       id: expect.any(Number),
-      item: { id: itemId, promisedHere: false, title: 'Garden chair', thumbnailUrl: imageUrl.replace('.webp', '-thumb.webp'), status: 'available' },
+      item: {
+        id: itemId,
+        promisedHere: false,
+        title: 'Garden chair',
+        thumbnailUrl: imageUrl.replace('.webp', '-thumb.webp'),
+        status: 'available',
+      },
       other: { id: ids.owner.id, username: ids.owner.username },
       role: 'requester',
       lastMessage: message,
@@ -142,7 +158,9 @@ describe('POST /api/items/:id/messages', () => {
 
   it('lands racing first messages in one conversation (the unique index decides)', async () => {
     const itemId = await postItem(owner);
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => carol.post(`/api/items/${itemId}/messages`, { body: `Message ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => carol.post(`/api/items/${itemId}/messages`, { body: `Message ${i}` })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
     expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
     const [row] = await queryRows<{ conversations: number; messages: number }>(
@@ -187,7 +205,9 @@ describe('POST /api/items/:id/messages', () => {
   it('refuses an item marked taken through the API, and a deleted one', async () => {
     const itemId = await postItem(owner);
     expect((await owner.request({ method: 'PATCH', url: `/api/items/${itemId}`, payload: { status: 'taken' } })).statusCode).toBe(200);
-    expect((await bob.post(`/api/items/${itemId}/messages`, { body: 'Still there?' })).json()).toEqual({ message: CONVERSATION_MSG.itemGone });
+    expect((await bob.post(`/api/items/${itemId}/messages`, { body: 'Still there?' })).json()).toEqual({
+      message: CONVERSATION_MSG.itemGone,
+    });
     const gone = await postItem(owner);
     expect((await owner.request({ method: 'DELETE', url: `/api/items/${gone}` })).statusCode).toBe(204);
     expect((await bob.post(`/api/items/${gone}/messages`, { body: 'Still there?' })).json()).toEqual({ message: ITEM_MSG.notFound });
@@ -262,7 +282,12 @@ describe('reading: GET /api/conversations/:id', () => {
     const itemId = await postItem(owner, 'Bread maker');
     const opened = await write(bob, itemId, 'Does it work?');
     const asOwner = (await owner.get(`/api/conversations/${opened.id}`)).json();
-    expect(asOwner).toMatchObject({ id: opened.id, role: 'owner', other: { id: ids.bob.id, username: ids.bob.username }, item: { id: itemId, title: 'Bread maker' } });
+    expect(asOwner).toMatchObject({
+      id: opened.id,
+      role: 'owner',
+      other: { id: ids.bob.id, username: ids.bob.username },
+      item: { id: itemId, title: 'Bread maker' },
+    });
     const asBob = (await bob.get(`/api/conversations/${opened.id}`)).json();
     expect(asBob).toMatchObject({ id: opened.id, role: 'requester', other: { id: ids.owner.id, username: ids.owner.username } });
     expect(asBob.messages).toEqual(asOwner.messages);
@@ -366,7 +391,12 @@ describe('unread counts', () => {
   it('are not touched by reading again with nothing new', async () => {
     const opened = await write(asker, await postItem(giver), 'Ping');
     const readAt = async () =>
-      (await queryRows<{ read_at: string }>(t.app.db, sql`select owner_last_read_at::text as read_at from conversations where id = ${opened.id}`))[0]!.read_at;
+      (
+        await queryRows<{ read_at: string }>(
+          t.app.db,
+          sql`select owner_last_read_at::text as read_at from conversations where id = ${opened.id}`,
+        )
+      )[0]!.read_at;
     const base = await unread(giver);
     await giver.get(`/api/conversations/${opened.id}`);
     expect(await unread(giver)).toBe(base - 1);
@@ -456,7 +486,12 @@ describe('hostile and malformed input', () => {
     expect(answer.body).toBe(body);
     const res = await owner.get(`/api/conversations/${conversationId}`);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json().messages.slice(-2).map((m: { body: string }) => m.body)).toEqual([body, body]);
+    expect(
+      res
+        .json()
+        .messages.slice(-2)
+        .map((m: { body: string }) => m.body),
+    ).toEqual([body, body]);
     const [row] = await queryRows<{ body: string }>(t.app.db, sql`select body from messages where id = ${answer.id}`);
     expect(row!.body).toBe(body);
   });
@@ -570,7 +605,9 @@ describe('deleting the item', () => {
       expect((await list(client)).some((c) => c.item.id === itemId)).toBe(false);
     }
     expect((await bob.get(`/api/conversations/${fromBob.id}`)).statusCode).toBe(404);
-    expect((await bob.post(`/api/conversations/${fromBob.id}/messages`, { body: 'Hello?' })).json()).toEqual({ message: CONVERSATION_MSG.notFound });
+    expect((await bob.post(`/api/conversations/${fromBob.id}/messages`, { body: 'Hello?' })).json()).toEqual({
+      message: CONVERSATION_MSG.notFound,
+    });
     const [left] = await queryRows<{ conversations: number; messages: number }>(
       t.app.db,
       sql`select (select count(*)::int from conversations where id in (${fromBob.id}, ${fromCarol.id})) as conversations,
@@ -594,8 +631,7 @@ describe('how many messages one may send', () => {
       await chatty.register(uniqueName('chatty'));
       await neighbour.register(uniqueName('neighbour'));
       const itemId = await postItem(seller, 'A much wanted lamp', (await seller.upload([{ data: await jpegWithGps() }])).json().imageUrl);
-      const messages = async () =>
-        (await queryRows<{ n: number }>(limited.app.db, sql`select count(*)::int as n from messages`))[0]!.n;
+      const messages = async () => (await queryRows<{ n: number }>(limited.app.db, sql`select count(*)::int as n from messages`))[0]!.n;
 
       const first = await chatty.post(`/api/items/${itemId}/messages`, { body: 'Message 1' });
       expect(first.statusCode, first.body).toBe(201);

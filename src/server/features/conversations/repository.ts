@@ -14,12 +14,7 @@ export async function isBlocked(db: Db, a: number, b: number): Promise<boolean> 
   const rows = await db
     .select({ id: userBlocks.id })
     .from(userBlocks)
-    .where(
-      or(
-        and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
-        and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
-      ),
-    )
+    .where(or(and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)), and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a))))
     .limit(1);
   return rows.length > 0;
 }
@@ -80,7 +75,13 @@ export type MessageRow = typeof messages.$inferSelect;
  * Adds a reply from one side; answers undefined when the conversation is gone. Updating the
  * conversation first locks it, so a concurrent item deletion cannot leave the message dangling.
  */
-export async function insertReply(db: Db, conversationId: number, senderId: number, role: Role, body: string): Promise<MessageRow | undefined> {
+export async function insertReply(
+  db: Db,
+  conversationId: number,
+  senderId: number,
+  role: Role,
+  body: string,
+): Promise<MessageRow | undefined> {
   return db.transaction(async (tx) => {
     const readColumn = role === 'owner' ? { ownerLastReadAt: sql`now()` } : { requesterLastReadAt: sql`now()` };
     const updated = await tx
@@ -173,8 +174,7 @@ function mySides(me: number, only?: number): SQL {
  * side's, and the app's notes (sender none) on the requester's side only, since the owner's own
  * change of the item wrote them.
  */
-const waitingFor = (me: number) =>
-  sql`(m.sender_id <> ${me} OR (m.sender_id IS NULL AND c.role = 'requester'))`;
+const waitingFor = (me: number) => sql`(m.sender_id <> ${me} OR (m.sender_id IS NULL AND c.role = 'requester'))`;
 
 /**
  * Summaries of my conversations (or of one of them): the item, the other person, the last message

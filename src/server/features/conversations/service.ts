@@ -50,7 +50,13 @@ const toSummary = (r: SummaryRow): ConversationSummary => ({
   lastMessage:
     r.last_id === null
       ? null
-      : { id: r.last_id, conversationId: r.id, senderId: r.last_sender_id, body: bodyFor(r.last_sender_id, r.last_body ?? '', r.role), createdAt: r.last_created_at ?? '' },
+      : {
+          id: r.last_id,
+          conversationId: r.id,
+          senderId: r.last_sender_id,
+          body: bodyFor(r.last_sender_id, r.last_body ?? '', r.role),
+          createdAt: r.last_created_at ?? '',
+        },
   unread: Number(r.unread),
   updatedAt: r.updated_at,
 });

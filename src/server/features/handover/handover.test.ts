@@ -18,7 +18,13 @@ const EXACT = { latitude: 40.7128, longitude: -74.006 };
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_USERNAME: 'handover_admin', ADMIN_PASSWORD: 'admin-password' });
-  [owner, bob, carol, admin, visitor] = Array.from({ length: 5 }, () => new TestClient(t.app)) as [TestClient, TestClient, TestClient, TestClient, TestClient];
+  [owner, bob, carol, admin, visitor] = Array.from({ length: 5 }, () => new TestClient(t.app)) as [
+    TestClient,
+    TestClient,
+    TestClient,
+    TestClient,
+    TestClient,
+  ];
   const person = ({ id, username }: Person) => ({ id, username });
   ids.owner = person(await owner.register(uniqueName('owner')));
   ids.bob = person(await bob.register(uniqueName('bob')));
@@ -31,7 +37,12 @@ afterAll(async () => {
 });
 
 async function postItem(title: string): Promise<number> {
-  const res = await owner.post('/api/items', { title, description: 'Solid oak, a little scuffed, collect any evening.', imageUrl, ...EXACT });
+  const res = await owner.post('/api/items', {
+    title,
+    description: 'Solid oak, a little scuffed, collect any evening.',
+    imageUrl,
+    ...EXACT,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>().id;
 }
@@ -62,7 +73,8 @@ const appNotes = async (client: TestClient, conversationId: number): Promise<str
 const unread = async (client: TestClient) => (await client.get('/api/conversations/unread-count')).json<{ unread: number }>().unread;
 
 const listed = async (title: string) =>
-  (await visitor.get(`/api/items?query=${encodeURIComponent(title)}&tag=${encodeURIComponent(title)}`)).json<{ items: { id: number }[] }>().items;
+  (await visitor.get(`/api/items?query=${encodeURIComponent(title)}&tag=${encodeURIComponent(title)}`)).json<{ items: { id: number }[] }>()
+    .items;
 
 const promise = (client: TestClient, conversationId: number | string) => client.post(`/api/conversations/${conversationId}/promise`, {});
 
@@ -129,7 +141,9 @@ describe('promising an item to one person who wrote', () => {
     const res = await dave.post(`/api/items/${itemId}/messages`, { body: 'Is it still there?' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: CONVERSATION_MSG.itemGone });
-    expect((await carol.post(`/api/conversations/${carolConversation}/messages`, { body: 'If it falls through, I am here.' })).statusCode).toBe(201);
+    expect(
+      (await carol.post(`/api/conversations/${carolConversation}/messages`, { body: 'If it falls through, I am here.' })).statusCode,
+    ).toBe(201);
   });
 
   it('answers 401 to a visitor, 403 to the requester, 404 to anyone else and for unknown ids, 400 for malformed ones', async () => {
@@ -156,7 +170,9 @@ describe('promising an item to one person who wrote', () => {
 
   it('is refused for an item that is taken or past its expiry', async () => {
     const taken = await itemWithTwoAsking();
-    expect((await owner.request({ method: 'PATCH', url: `/api/items/${taken.itemId}`, payload: { status: 'taken' } })).statusCode).toBe(200);
+    expect((await owner.request({ method: 'PATCH', url: `/api/items/${taken.itemId}`, payload: { status: 'taken' } })).statusCode).toBe(
+      200,
+    );
     const res = await promise(owner, taken.bobConversation);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: HANDOVER_MSG.notOffered });
@@ -168,7 +184,8 @@ describe('promising an item to one person who wrote', () => {
   });
 });
 
-const patch = (client: TestClient, itemId: number, payload: object) => client.request({ method: 'PATCH', url: `/api/items/${itemId}`, payload });
+const patch = (client: TestClient, itemId: number, payload: object) =>
+  client.request({ method: 'PATCH', url: `/api/items/${itemId}`, payload });
 
 describe('withdrawing a promise and handing the item over', () => {
   it('withdrawing puts it back in the lists and tells both sides', async () => {
@@ -250,14 +267,22 @@ describe('withdrawing a promise and handing the item over', () => {
   });
 });
 
-type MyItems = { items: { id: number; status: string; promisedTo: Person | null; conversations: number; expiresAt: string }[]; pagination: { total: number } };
+type MyItems = {
+  items: { id: number; status: string; promisedTo: Person | null; conversations: number; expiresAt: string }[];
+  pagination: { total: number };
+};
 
 describe('GET /api/me/items', () => {
   it('lists my items in every state, newest first, filtered by state; never anyone else’s', async () => {
     const mine = new TestClient(t.app);
     await mine.register(uniqueName('mine'));
     const post = async (title: string) => {
-      const res = await mine.post('/api/items', { title, description: 'Ten characters or more here.', imageUrl: (await mine.upload([{ data: await jpegWithGps() }])).json().imageUrl, ...EXACT });
+      const res = await mine.post('/api/items', {
+        title,
+        description: 'Ten characters or more here.',
+        imageUrl: (await mine.upload([{ data: await jpegWithGps() }])).json().imageUrl,
+        ...EXACT,
+      });
       return res.json<{ id: number }>().id;
     };
     const a = await post('First thing');

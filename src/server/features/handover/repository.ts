@@ -30,7 +30,10 @@ export async function lockItem(tx: Tx, itemId: number): Promise<ItemState | unde
 }
 
 export async function setItemState(tx: Tx, itemId: number, status: ItemStatus, promisedToId: number | null): Promise<void> {
-  await tx.update(items).set({ status, promisedToId, updatedAt: sql`now()` }).where(eq(items.id, itemId));
+  await tx
+    .update(items)
+    .set({ status, promisedToId, updatedAt: sql`now()` })
+    .where(eq(items.id, itemId));
 }
 
 /**
@@ -52,7 +55,7 @@ export async function noteConversations(
     .where(and(eq(conversations.itemId, itemId), sql`${bodyFor} IS NOT NULL`))
     .returning({ id: conversations.id, requesterId: conversations.requesterId });
   if (noted.length === 0) return;
-  await tx.insert(messages).values(
-    noted.map((c) => ({ conversationId: c.id, senderId: null, body: (c.requesterId === person ? toPerson : toOthers) as string })),
-  );
+  await tx
+    .insert(messages)
+    .values(noted.map((c) => ({ conversationId: c.id, senderId: null, body: (c.requesterId === person ? toPerson : toOthers) as string })));
 }

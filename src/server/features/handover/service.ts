@@ -34,11 +34,23 @@ export function planHandover(item: ItemState, change: HandoverChange): HandoverP
       };
     case 'taken':
       if (item.status === 'taken') return null;
-      return { status: 'taken', promisedToId: promisee, person: promisee, toPerson: HANDOVER_MSG.givenToYou, toOthers: HANDOVER_MSG.goneToOther };
+      return {
+        status: 'taken',
+        promisedToId: promisee,
+        person: promisee,
+        toPerson: HANDOVER_MSG.givenToYou,
+        toOthers: HANDOVER_MSG.goneToOther,
+      };
     case 'available':
       if (item.status === 'available') return null;
       if (item.status === 'promised') {
-        return { status: 'available', promisedToId: null, person: promisee, toPerson: HANDOVER_MSG.withdrawnFromYou, toOthers: HANDOVER_MSG.availableAgain };
+        return {
+          status: 'available',
+          promisedToId: null,
+          person: promisee,
+          toPerson: HANDOVER_MSG.withdrawnFromYou,
+          toOthers: HANDOVER_MSG.availableAgain,
+        };
       }
       // Back from taken: everyone who asked may want it again. Back from expired: nobody was told it went.
       return {

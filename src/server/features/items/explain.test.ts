@@ -61,7 +61,9 @@ async function sqlOf(url: string, { cold = true } = {}): Promise<{ sql: string; 
 
 async function plan(query: { sql: string; params: unknown[] }): Promise<string> {
   const explained = query.sql.startsWith('EXPLAIN') ? query.sql.replace(/^EXPLAIN \(FORMAT JSON\)/, 'EXPLAIN') : `EXPLAIN ${query.sql}`;
-  const client = (t.app.database as unknown as { db: { $client: { query: (s: string, p: unknown[]) => Promise<{ rows: Record<string, string>[] }> } } }).db.$client;
+  const client = (
+    t.app.database as unknown as { db: { $client: { query: (s: string, p: unknown[]) => Promise<{ rows: Record<string, string>[] }> } } }
+  ).db.$client;
   const res = await client.query(explained, query.params);
   return res.rows.map((r) => r['QUERY PLAN']).join('\n');
 }

@@ -16,11 +16,18 @@ afterAll(async () => {
 async function poster(client: TestClient) {
   const imageUrl = (await client.upload([{ data: await jpegWithGps() }])).json().imageUrl as string;
   return (n: number) =>
-    client.post('/api/items', { title: `Chair number ${n}`, description: 'Solid oak, collect any evening.', imageUrl, latitude: 40.7, longitude: -74 });
+    client.post('/api/items', {
+      title: `Chair number ${n}`,
+      description: 'Solid oak, collect any evening.',
+      imageUrl,
+      latitude: 40.7,
+      longitude: -74,
+    });
 }
-const itemsOf = async (userId: number) => (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from items where user_id = ${userId}`))[0]!.n;
+const itemsOf = async (userId: number) =>
+  (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from items where user_id = ${userId}`))[0]!.n;
 
-it('refuses a user\'s items past ITEM_LIMIT_PER_DAY with 429, Retry-After and a message, storing nothing; another user is not affected', async () => {
+it("refuses a user's items past ITEM_LIMIT_PER_DAY with 429, Retry-After and a message, storing nothing; another user is not affected", async () => {
   const alice = new TestClient(t.app);
   const me = await alice.register(uniqueName('items'));
   const post = await poster(alice);

@@ -120,7 +120,12 @@ describe('POST /api/items', () => {
     const [before] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from items`);
     for (const client of [other, admin]) {
       for (const url of [theirs, theirs.replace('.webp', '-thumb.webp'), `http://localhost${theirs}`]) {
-        const res = await client.post('/api/items', { title: 'Not my photo', description: 'Someone else took this one.', imageUrl: url, ...NYC });
+        const res = await client.post('/api/items', {
+          title: 'Not my photo',
+          description: 'Someone else took this one.',
+          imageUrl: url,
+          ...NYC,
+        });
         expect(res.statusCode, url).toBe(400);
         expect(res.json()).toEqual({ message: 'Image URL must be an image you uploaded to this site' });
       }
@@ -164,7 +169,16 @@ describe('GET /api/items', () => {
     const page1 = await list();
     expect(page1.items).toHaveLength(12);
     expect(page1.items[0].title).toBe('Item number 13');
-    expect(Object.keys(page1.items[0]).sort()).toEqual(['description', 'id', 'imageUrl', 'tags', 'thumbnailUrl', 'title', 'userId', 'username']);
+    expect(Object.keys(page1.items[0]).sort()).toEqual([
+      'description',
+      'id',
+      'imageUrl',
+      'tags',
+      'thumbnailUrl',
+      'title',
+      'userId',
+      'username',
+    ]);
     expect(page1.pagination).toEqual({ currentPage: 1, totalPages: 2, total: 14, hasPrevPage: false, hasNextPage: true });
     const page2 = await list('?page=2');
     expect(page2.items.map((i: { title: string }) => i.title)).toEqual(['Item number 1', 'Item number 0']);
@@ -179,12 +193,23 @@ describe('GET /api/items', () => {
     await clearItems();
     for (let i = 0; i < 16; i++) await post(owner, { title: `Spare item ${i}`, tags: ['Spare'] });
     const last = { currentPage: 2, totalPages: 2, total: 16, hasPrevPage: true, hasNextPage: false };
-    for (const query of ['?page=99', '?page=3', `?page=99&lat=${NYC.latitude}&lng=${NYC.longitude}`, '?page=99&query=spare&tag=spare', '?page=99&tag=Spare']) {
+    for (const query of [
+      '?page=99',
+      '?page=3',
+      `?page=99&lat=${NYC.latitude}&lng=${NYC.longitude}`,
+      '?page=99&query=spare&tag=spare',
+      '?page=99&tag=Spare',
+    ]) {
       const answer = await list(query);
       expect(answer.pagination, query).toEqual(last);
       expect(answer.items, query).toHaveLength(4);
     }
-    expect((await list('?page=99')).items.map((i: { title: string }) => i.title)).toEqual(['Spare item 3', 'Spare item 2', 'Spare item 1', 'Spare item 0']);
+    expect((await list('?page=99')).items.map((i: { title: string }) => i.title)).toEqual([
+      'Spare item 3',
+      'Spare item 2',
+      'Spare item 1',
+      'Spare item 0',
+    ]);
     const mine = (await owner.get('/api/me/items?page=99')).json();
     expect(mine.pagination).toEqual(last);
     expect(mine.items).toHaveLength(4);
@@ -196,8 +221,17 @@ describe('GET /api/items', () => {
     expect(after.items).toHaveLength(12);
     // Nothing at all: page 1 of nothing.
     await clearItems();
-    expect(await list('?page=5')).toEqual({ items: [], pagination: { currentPage: 1, totalPages: 0, total: 0, hasPrevPage: false, hasNextPage: false } });
-    expect((await owner.get('/api/me/items?page=5')).json().pagination).toEqual({ currentPage: 1, totalPages: 0, total: 0, hasPrevPage: false, hasNextPage: false });
+    expect(await list('?page=5')).toEqual({
+      items: [],
+      pagination: { currentPage: 1, totalPages: 0, total: 0, hasPrevPage: false, hasNextPage: false },
+    });
+    expect((await owner.get('/api/me/items?page=5')).json().pagination).toEqual({
+      currentPage: 1,
+      totalPages: 0,
+      total: 0,
+      hasPrevPage: false,
+      hasNextPage: false,
+    });
   });
 
   it('refuses an empty or blank lat/lng (400), rather than reading 0,0', async () => {
@@ -282,7 +316,24 @@ describe('GET /api/items/:id', () => {
     const res = await visitor.get(`/api/items/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['createdAt', 'description', 'expiresAt', 'id', 'imageUrl', 'latitude', 'locationIsApproximate', 'longitude', 'promisedTo', 'status', 'tags', 'thumbnailUrl', 'title', 'updatedAt', 'userId', 'username'].sort(),
+      [
+        'createdAt',
+        'description',
+        'expiresAt',
+        'id',
+        'imageUrl',
+        'latitude',
+        'locationIsApproximate',
+        'longitude',
+        'promisedTo',
+        'status',
+        'tags',
+        'thumbnailUrl',
+        'title',
+        'updatedAt',
+        'userId',
+        'username',
+      ].sort(),
     );
     expect(res.json()).toMatchObject({ title: 'Record player', status: 'available', promisedTo: null, locationIsApproximate: true });
   });
@@ -323,9 +374,9 @@ describe('location privacy', () => {
     }
     expect(new Set(seenByOthers).size).toBe(1);
     // The list's distance is measured from the published point too.
-    const listed = (await list(`?lat=${exact.latitude}&lng=${exact.longitude}&query=${encodeURIComponent('A sturdy oak chair')}`)).items.find(
-      (i: { id: number }) => i.id === item.id,
-    );
+    const listed = (
+      await list(`?lat=${exact.latitude}&lng=${exact.longitude}&query=${encodeURIComponent('A sturdy oak chair')}`)
+    ).items.find((i: { id: number }) => i.id === item.id);
     expect(listed.distance * 1000).toBeGreaterThan(190);
     // The page HTML carries no coordinates at all.
     const html = (await visitor.get(`/items/${item.id}`)).body;
@@ -335,14 +386,19 @@ describe('location privacy', () => {
 
   it('a poster may publish the exact place (a shop, a food stall)', async () => {
     const item = await post(owner, { latitude: 40.72, longitude: -74.0, exactLocation: true });
-    expect((await visitor.get(`/api/items/${item.id}`)).json()).toMatchObject({ latitude: 40.72, longitude: -74, locationIsApproximate: false });
+    expect((await visitor.get(`/api/items/${item.id}`)).json()).toMatchObject({
+      latitude: 40.72,
+      longitude: -74,
+      locationIsApproximate: false,
+    });
   });
 });
 
 describe('PATCH and DELETE /api/items/:id by role', () => {
   it('PATCH: visitor 401, another user 403, owner and admin 200, unknown 404', async () => {
     const item = await post(owner);
-    const patch = (c: TestClient, id: number, payload: unknown) => c.request({ method: 'PATCH', url: `/api/items/${id}`, payload: payload as object });
+    const patch = (c: TestClient, id: number, payload: unknown) =>
+      c.request({ method: 'PATCH', url: `/api/items/${id}`, payload: payload as object });
     expect((await patch(visitor, item.id, { status: 'taken' })).statusCode).toBe(401);
     const forbidden = await patch(other, item.id, { status: 'taken' });
     expect(forbidden.statusCode).toBe(403);
@@ -388,7 +444,7 @@ describe('PATCH and DELETE /api/items/:id by role', () => {
     expect((await del(owner, item.id)).statusCode).toBe(404);
   });
 
-  it('DELETE by an admin works on anyone\'s item, and keeps an image another item still shows', async () => {
+  it("DELETE by an admin works on anyone's item, and keeps an image another item still shows", async () => {
     const a = await post(owner);
     const b = await post(owner);
     expect((await admin.request({ method: 'DELETE', url: `/api/items/${a.id}` })).statusCode).toBe(204);
@@ -418,7 +474,9 @@ describe('the item page HTML', () => {
   it('without PUBLIC_URL (never in production) uses this machine’s port, never the Host header, for absolute URLs', async () => {
     const item = await post(owner);
     for (const host of ['evil.example', 'share.example.org:8443']) {
-      const html = (await t.app.inject({ method: 'GET', url: `/items/${item.id}`, headers: { host, 'x-forwarded-host': 'forwarded.example' } })).body;
+      const html = (
+        await t.app.inject({ method: 'GET', url: `/items/${item.id}`, headers: { host, 'x-forwarded-host': 'forwarded.example' } })
+      ).body;
       expect(html).toContain(`<meta property="og:url" content="http://localhost:${t.config.port}/items/${item.id}" />`);
       expect(html).toContain(`<meta property="og:image" content="http://localhost:${t.config.port}${item.imageUrl}" />`);
       expect(html).not.toContain(host);
@@ -428,23 +486,26 @@ describe('the item page HTML', () => {
 
   // In a replacement string `$&`, `` $` ``, `$'` and `$$` are patterns: the page showed other parts of
   // the HTML (or lost a dollar) in their place.
-  it.each(['$&', '$`', "$'", '$$', '$1', '$<x>', 'Price: $$$ & $&$`$\'!'])('shows a title and description holding %s literally, the page otherwise intact', async (pattern) => {
-    const item = await post(owner, { title: `Lamp ${pattern} cheap`, description: `Costs ${pattern} nothing at all, come by.` });
-    const res = await t.app.inject({ method: 'GET', url: `/items/${item.id}` });
-    expect(res.statusCode).toBe(200);
-    const html = res.body;
-    const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
-    const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<title>${esc(`Lamp ${pattern} cheap`)} | ShareNearby</title>`);
-    expect(head).toContain(`<meta property="og:title" content="${esc(`Lamp ${pattern} cheap`)} | ShareNearby" />`);
-    expect(head).toContain(`<meta name="twitter:title" content="${esc(`Lamp ${pattern} cheap`)} | ShareNearby" />`);
-    expect(head).toContain(`<meta name="description" content="${esc(`Costs ${pattern} nothing at all, come by.`)}" />`);
-    expect(head).toContain(`<meta property="og:description" content="${esc(`Costs ${pattern} nothing at all, come by.`)}" />`);
-    // The rest of the page is the index.html it was made from: one head, one body, the app's root.
-    expect(html.match(/<\/head>/g)).toHaveLength(1);
-    expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html.match(/<body>/g)).toHaveLength(1);
-    expect(html).toMatch(/^<!doctype html><html><head>/);
-    expect(html).toMatch(/<\/head><body><div id="root">test client<\/div><\/body><\/html>$/);
-  });
+  it.each(['$&', '$`', "$'", '$$', '$1', '$<x>', "Price: $$$ & $&$`$'!"])(
+    'shows a title and description holding %s literally, the page otherwise intact',
+    async (pattern) => {
+      const item = await post(owner, { title: `Lamp ${pattern} cheap`, description: `Costs ${pattern} nothing at all, come by.` });
+      const res = await t.app.inject({ method: 'GET', url: `/items/${item.id}` });
+      expect(res.statusCode).toBe(200);
+      const html = res.body;
+      const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(`<title>${esc(`Lamp ${pattern} cheap`)} | ShareNearby</title>`);
+      expect(head).toContain(`<meta property="og:title" content="${esc(`Lamp ${pattern} cheap`)} | ShareNearby" />`);
+      expect(head).toContain(`<meta name="twitter:title" content="${esc(`Lamp ${pattern} cheap`)} | ShareNearby" />`);
+      expect(head).toContain(`<meta name="description" content="${esc(`Costs ${pattern} nothing at all, come by.`)}" />`);
+      expect(head).toContain(`<meta property="og:description" content="${esc(`Costs ${pattern} nothing at all, come by.`)}" />`);
+      // The rest of the page is the index.html it was made from: one head, one body, the app's root.
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html.match(/<body>/g)).toHaveLength(1);
+      expect(html).toMatch(/^<!doctype html><html><head>/);
+      expect(html).toMatch(/<\/head><body><div id="root">test client<\/div><\/body><\/html>$/);
+    },
+  );
 });

@@ -10,7 +10,8 @@ import { locationSecret, republishOldPoints } from './published-point.js';
 
 function metresBetween(a: Point, b: Point): number {
   const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
@@ -168,7 +169,7 @@ describe('published points of many items from one place', () => {
     expect(metresBetween(ringIntersection(points), truth)).toBeGreaterThanOrEqual(200);
   }, 120_000);
 
-  it('a pin dragged a few metres across a cell line publishes the poster\'s first point, and the owner sees the exact one', async () => {
+  it("a pin dragged a few metres across a cell line publishes the poster's first point, and the owner sees the exact one", async () => {
     const secret = await locationSecret(t.app.db);
     // Walk north from the home until the cell changes: the line is between the last two steps.
     const start = cellOf(truth, secret);
@@ -185,18 +186,24 @@ describe('published points of many items from one place', () => {
     expect([b.latitude, b.longitude]).toEqual([a.latitude, a.longitude]);
     expect(metresBetween({ lat: b.latitude, lng: b.longitude }, after)).toBeGreaterThanOrEqual(APPROX_MIN_METRES);
     const own = (await p.client.get(`/api/items/${second}`)).json();
-    expect(own).toMatchObject({ latitude: Number(after.lat.toFixed(8)), longitude: Number(after.lng.toFixed(8)), locationIsApproximate: false });
+    expect(own).toMatchObject({
+      latitude: Number(after.lat.toFixed(8)),
+      longitude: Number(after.lng.toFixed(8)),
+      locationIsApproximate: false,
+    });
     // Someone else posting from the other side of the line gets that side's own point.
     const [third] = await postFromHome(await poster(), 1, { latitude: after.lat, longitude: after.lng });
     const c = (await visitor.get(`/api/items/${third}`)).json();
     expect([c.latitude, c.longitude]).not.toEqual([a.latitude, a.longitude]);
   }, 60_000);
 
-  it('an item whose published point is an old random draw gets its cell\'s point at start, once', async () => {
+  it("an item whose published point is an old random draw gets its cell's point at start, once", async () => {
     const [id] = await postFromHome(await poster(), 1);
     const expected = (await new TestClient(t.app).get(`/api/items/${id}`)).json();
     // As migration 0007 left it: a random point, location_version 1.
-    await t.app.db.execute(sql`update items set approx_latitude = 40.7301, approx_longitude = -73.9921, location_version = 1 where id = ${id}`);
+    await t.app.db.execute(
+      sql`update items set approx_latitude = 40.7301, approx_longitude = -73.9921, location_version = 1 where id = ${id}`,
+    );
     expect(await republishOldPoints(t.app.db)).toBe(1);
     const detail = (await new TestClient(t.app).get(`/api/items/${id}`)).json();
     expect([detail.latitude, detail.longitude]).toEqual([expected.latitude, expected.longitude]);

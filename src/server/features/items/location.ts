@@ -72,7 +72,17 @@ export function cellsNear(p: Point, secret: Buffer, margin = STICKY_METRES): Cel
   const dLat = margin / METRES_PER_DEGREE_LAT;
   const dLng = margin * degreesLngPerMetre(p.lat);
   const cells: Cell[] = [];
-  for (const [y, x] of [[0, 0], [-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]] as const) {
+  for (const [y, x] of [
+    [0, 0],
+    [-1, -1],
+    [-1, 0],
+    [-1, 1],
+    [0, -1],
+    [0, 1],
+    [1, -1],
+    [1, 0],
+    [1, 1],
+  ] as const) {
     const c = cellOf({ lat: Math.max(-90, Math.min(90, p.lat + y * dLat)), lng: p.lng + x * dLng }, secret);
     if (!cells.some((k) => k.row === c.row && k.col === c.col)) cells.push(c);
   }

@@ -21,17 +21,18 @@ beforeAll(async () => {
   t = await createTestApp();
   const owner = await new TestClient(t.app).register('geo_owner');
   // A fixed pseudo-random cloud: half spread over the globe, half clustered around one city.
-  fc.sample(
-    fc.tuple(fc.boolean(), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
-    { numRuns: 400, seed: 42 },
-  ).forEach(([clustered, a, b], i) => {
+  fc.sample(fc.tuple(fc.boolean(), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), {
+    numRuns: 400,
+    seed: 42,
+  }).forEach(([clustered, a, b], i) => {
     const lat = clustered ? 40.7 + a * 0.3 : a * 89.9;
     const lng = clustered ? -74 + b * 0.3 : b * 179.9;
     points.set(i, { lat: Number(lat.toFixed(8)), lng: Number(lng.toFixed(8)) });
   });
   const values = [...points.values()].map(
     // Published exactly where they are: this test is about ordering and distances.
-    (p, i) => sql`(${owner.id}, ${`Point ${i}`}, 'A point for the test.', '/uploads/x.webp', ${p.lat}, ${p.lng}, ${p.lat}, ${p.lng}, true, now() + interval '1 day')`,
+    (p, i) =>
+      sql`(${owner.id}, ${`Point ${i}`}, 'A point for the test.', '/uploads/x.webp', ${p.lat}, ${p.lng}, ${p.lat}, ${p.lng}, true, now() + interval '1 day')`,
   );
   await t.app.db.execute(
     sql`insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, exact_location, expires_at) values ${sql.join(values, sql`, `)}`,

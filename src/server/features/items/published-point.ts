@@ -30,12 +30,23 @@ export function locationSecret(db: Db): Promise<Buffer> {
 
 /** The stored columns of the published point: the exact one when asked for, else its cell's point. */
 export function publishedColumns(exact: Point, exactLocation: boolean, secret: Buffer, cell: Cell = cellOf(exact, secret)) {
-  if (exactLocation) return { approxLatitude: exact.lat.toFixed(8), approxLongitude: exact.lng.toFixed(8), exactLocation, locationVersion: LOCATION_VERSION };
+  if (exactLocation)
+    return {
+      approxLatitude: exact.lat.toFixed(8),
+      approxLongitude: exact.lng.toFixed(8),
+      exactLocation,
+      locationVersion: LOCATION_VERSION,
+    };
   const p = publishedPointOfCell(cell, secret);
   // The cell's point (5 decimals) moved by under half its last decimal: answers round it back to the
   // cell's point (round5), while each stored point differs and so orders by distance without ties.
   const jitter = () => randomInt(-JITTER, JITTER + 1) / 1e8;
-  return { approxLatitude: (p.lat + jitter()).toFixed(8), approxLongitude: (p.lng + jitter()).toFixed(8), exactLocation, locationVersion: LOCATION_VERSION };
+  return {
+    approxLatitude: (p.lat + jitter()).toFixed(8),
+    approxLongitude: (p.lng + jitter()).toFixed(8),
+    exactLocation,
+    locationVersion: LOCATION_VERSION,
+  };
 }
 
 /**

@@ -223,7 +223,10 @@ export async function insertItem(db: Db, values: typeof items.$inferInsert): Pro
 }
 
 export async function updateItem(db: Db, id: number, values: Partial<typeof items.$inferInsert>): Promise<void> {
-  await db.update(items).set({ ...values, updatedAt: sql`now()` }).where(eq(items.id, id));
+  await db
+    .update(items)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(items.id, id));
 }
 
 /** Deletes an item; answers its image address and whether another item still uses that image. */
@@ -298,7 +301,10 @@ export async function selectMyItems(
       .orderBy(sql`${items.createdAt} DESC, ${items.id} DESC`)
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(items).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(items)
+      .where(where),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }

@@ -31,11 +31,19 @@ export const itemRoutes: FeatureRoutes = (app) => {
     getItem(app.db, request.params.id, await app.sessions.user(request)),
   );
 
-  app.post('/items', { preValidation: signedIn, preHandler: rateQuota(app, 'itemsPerDay'), schema: { body: createItemBodySchema, response: { 201: itemDetailSchema } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const item = await createItem(app.db, app.storage, user, request.body, ttl);
-    return reply.status(201).send(item);
-  });
+  app.post(
+    '/items',
+    {
+      preValidation: signedIn,
+      preHandler: rateQuota(app, 'itemsPerDay'),
+      schema: { body: createItemBodySchema, response: { 201: itemDetailSchema } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const item = await createItem(app.db, app.storage, user, request.body, ttl);
+      return reply.status(201).send(item);
+    },
+  );
 
   app.patch(
     '/items/:id',

@@ -74,7 +74,9 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     locationIsApproximate: r.latitude !== null && !exact,
     status: r.status,
     promisedTo:
-      showPromisee && r.promisedToId !== null && r.promisedToUsername !== null ? { id: r.promisedToId, username: r.promisedToUsername } : null,
+      showPromisee && r.promisedToId !== null && r.promisedToUsername !== null
+        ? { id: r.promisedToId, username: r.promisedToUsername }
+        : null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
@@ -91,7 +93,13 @@ export const pageWithin = (asked: number, total: number, limit: number) => Math.
  * Pagination of a page of a list. The total may be a lower bound (an estimate below what the page
  * proves exists): it is raised to what is seen, never beyond.
  */
-export function paginationOf(page: number, limit: number, shown: number, hasNextPage: boolean, count: { total: number; estimate?: boolean }) {
+export function paginationOf(
+  page: number,
+  limit: number,
+  shown: number,
+  hasNextPage: boolean,
+  count: { total: number; estimate?: boolean },
+) {
   const total = Math.max(count.total, (page - 1) * limit + shown + (hasNextPage ? 1 : 0));
   return {
     currentPage: page,
@@ -173,7 +181,8 @@ export async function createItem(
 ): Promise<ItemDetail> {
   const key = storage.keyFromUrl(body.imageUrl);
   // Someone else's upload gets the same answer as no upload: the answer says nothing about other people's images.
-  if (!key || key.endsWith('-thumb.webp') || !(await isOwnUpload(db, storage, user.id, body.imageUrl))) throw badRequest(ITEM_MSG.imageNotOurs);
+  if (!key || key.endsWith('-thumb.webp') || !(await isOwnUpload(db, storage, user.id, body.imageUrl)))
+    throw badRequest(ITEM_MSG.imageNotOurs);
   // Marked before the file is checked: from here on the unused-uploads sweep leaves it alone.
   await markUploadInUse(db, storage, body.imageUrl);
   if (!(await storage.exists(key))) throw badRequest(ITEM_MSG.imageNotOurs);
@@ -222,7 +231,9 @@ export async function removeItem(
   if (!deleted) throw notFound(ITEM_MSG.notFound);
   if (deleted.imageStillUsed) return;
   // The item is gone either way; a file left behind by a storage hiccup is only a little waste.
-  await discardImage(db, storage, deleted.imageUrl).catch((err: unknown) => log.warn({ err, imageUrl: deleted.imageUrl }, 'could not delete image files'));
+  await discardImage(db, storage, deleted.imageUrl).catch((err: unknown) =>
+    log.warn({ err, imageUrl: deleted.imageUrl }, 'could not delete image files'),
+  );
 }
 
 /** My own items in every state (to renew the expired, follow the promised), newest first. */

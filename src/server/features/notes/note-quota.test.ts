@@ -17,7 +17,7 @@ async function someone() {
 }
 
 describe('note quota', () => {
-  it('refuses a user\'s notes past NOTE_LIMIT_PER_DAY with 429 and a message, storing nothing; another user is not affected', async () => {
+  it("refuses a user's notes past NOTE_LIMIT_PER_DAY with 429 and a message, storing nothing; another user is not affected", async () => {
     const alice = await someone();
     for (let n = 1; n <= 3; n++) expect((await alice.client.post('/api/notes', { content: `note ${n}` })).statusCode).toBe(201);
 
@@ -25,7 +25,12 @@ describe('note quota', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toEqual({ message: 'You can add up to 3 notes a day. Please try again in 24 hours.' });
-    expect((await alice.client.get('/api/notes')).json().mine.map((n: { content: string }) => n.content).sort()).toEqual(['note 1', 'note 2', 'note 3']);
+    expect(
+      (await alice.client.get('/api/notes'))
+        .json()
+        .mine.map((n: { content: string }) => n.content)
+        .sort(),
+    ).toEqual(['note 1', 'note 2', 'note 3']);
 
     const bob = await someone();
     expect((await bob.client.post('/api/notes', { content: 'mine' })).statusCode).toBe(201);
@@ -43,9 +48,12 @@ describe('linked people limit', () => {
     const refused = await alice.client.post('/api/links', { username: d.username });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: 'You can link up to 2 people. Remove a link to add another.' });
-    expect((await alice.client.get('/api/links')).json().links.map((l: { user: { username: string } }) => l.user.username).sort()).toEqual(
-      [b.username, c.username].sort(),
-    );
+    expect(
+      (await alice.client.get('/api/links'))
+        .json()
+        .links.map((l: { user: { username: string } }) => l.user.username)
+        .sort(),
+    ).toEqual([b.username, c.username].sort());
 
     expect((await d.client.post('/api/links', { username: alice.username })).statusCode).toBe(201);
     expect((await alice.client.request({ method: 'DELETE', url: `/api/links/${first.json().id}` })).statusCode).toBe(204);

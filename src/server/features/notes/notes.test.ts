@@ -21,7 +21,12 @@ beforeAll(async () => {
   dave = new TestClient(t.app);
   admin = new TestClient(t.app);
   visitor = new TestClient(t.app);
-  for (const [name, client] of [['alice', alice], ['bob', bob], ['carol', carol], ['dave', dave]] as const) {
+  for (const [name, client] of [
+    ['alice', alice],
+    ['bob', bob],
+    ['carol', carol],
+    ['dave', dave],
+  ] as const) {
     ids[name] = await client.register(uniqueName(name));
   }
   await admin.login('notes_admin', 'admin-password');
@@ -61,7 +66,12 @@ describe('who may call the notes and links API', () => {
     ['PATCH', '/api/links/1'],
     ['DELETE', '/api/links/1'],
   ])('%s %s answers 401 to a visitor, even with a malformed body or id', async (method, url) => {
-    const res = await send(visitor, method, url.replace('/1', '/abc'), method === 'GET' || method === 'DELETE' ? undefined : { content: 42 });
+    const res = await send(
+      visitor,
+      method,
+      url.replace('/1', '/abc'),
+      method === 'GET' || method === 'DELETE' ? undefined : { content: 42 },
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'You must be signed in' });
   });
@@ -69,7 +79,11 @@ describe('who may call the notes and links API', () => {
 
 describe('POST /api/notes', () => {
   it('writes a private note in my own notebook, whatever ids the client sends', async () => {
-    const res = await alice.post('/api/notes', { content: '  Pick up the ladder on Sunday  ', userId: ids.bob.id, createdById: ids.bob.id });
+    const res = await alice.post('/api/notes', {
+      content: '  Pick up the ladder on Sunday  ',
+      userId: ids.bob.id,
+      createdById: ids.bob.id,
+    });
     expect(res.statusCode).toBe(201);
     const note = res.json();
     expect(note).toEqual({
@@ -153,7 +167,11 @@ describe('the read rule', () => {
     const bobList = (await bob.get('/api/notes')).json();
     expect(bobList.mine).toEqual([]);
     expect(bobList.sharedWithMe.map((n: { id: number }) => n.id)).toEqual([notes.linked]);
-    expect(bobList.sharedWithMe[0]).toMatchObject({ userId: ids.alice.id, username: ids.alice.username, createdByUsername: ids.alice.username });
+    expect(bobList.sharedWithMe[0]).toMatchObject({
+      userId: ids.alice.id,
+      username: ids.alice.username,
+      createdByUsername: ids.alice.username,
+    });
 
     expect((await carol.get('/api/notes')).json()).toEqual({ mine: [], sharedWithMe: [] });
     expect((await dave.get('/api/notes')).json()).toEqual({ mine: [], sharedWithMe: [] });
@@ -199,7 +217,10 @@ describe('PATCH and DELETE /api/notes/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: note.id, content: 'Garden party on Saturday', visibility: 'linked' });
     expect(Date.parse(res.json().updatedAt)).toBeGreaterThan(Date.parse(note.updatedAt));
-    expect((await patch(alice, note.id, { visibility: 'public' })).json()).toMatchObject({ content: 'Garden party on Saturday', visibility: 'public' });
+    expect((await patch(alice, note.id, { visibility: 'public' })).json()).toMatchObject({
+      content: 'Garden party on Saturday',
+      visibility: 'public',
+    });
     expect((await alice.get('/api/notes')).json().mine[0].id).toBe(note.id);
   });
 
@@ -249,18 +270,29 @@ describe('PATCH and DELETE /api/notes/:id', () => {
     const res = await patch(alice, note.id, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
-    expect((await alice.get(`/api/notes/${note.id}`)).json()).toMatchObject({ content: 'Stays as it is', visibility: 'private', updatedAt: note.updatedAt });
+    expect((await alice.get(`/api/notes/${note.id}`)).json()).toMatchObject({
+      content: 'Stays as it is',
+      visibility: 'private',
+      updatedAt: note.updatedAt,
+    });
   });
 
   it('keeps a note whose author is gone, with no author name; only an admin may then change it', async () => {
-    const [temp] = await queryRows<{ id: number }>(t.app.db, sql`insert into users (username, password) values (${uniqueName('gone')}, 'x') returning id`);
+    const [temp] = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`insert into users (username, password) values (${uniqueName('gone')}, 'x') returning id`,
+    );
     const [note] = await queryRows<{ id: number }>(
       t.app.db,
       sql`insert into notes (user_id, created_by_id, content, visibility) values (${ids.bob.id}, ${temp!.id}, 'Written by a guest', 'public') returning id`,
     );
     await t.app.db.execute(sql`delete from users where id = ${temp!.id}`);
     const mine = (await bob.get('/api/notes')).json().mine;
-    expect(mine.find((n: { id: number }) => n.id === note!.id)).toMatchObject({ userId: ids.bob.id, createdById: null, createdByUsername: null });
+    expect(mine.find((n: { id: number }) => n.id === note!.id)).toMatchObject({
+      userId: ids.bob.id,
+      createdById: null,
+      createdByUsername: null,
+    });
     expect((await patch(bob, note!.id, { content: 'mine now?' })).statusCode).toBe(403);
     expect((await patch(admin, note!.id, { content: 'Moderated' })).statusCode).toBe(200);
   });
@@ -295,7 +327,9 @@ describe('links', () => {
     expect(mine.linkedBy.map((l: { user: { id: number } }) => l.user.id).sort()).toEqual([ids.carol.id, ids.dave.id].sort());
     const bobs = (await bob.get('/api/links')).json();
     expect(bobs.links).toEqual([]);
-    expect(bobs.linkedBy).toEqual([expect.objectContaining({ user: { id: ids.alice.id, username: ids.alice.username }, hasNoteAccess: true })]);
+    expect(bobs.linkedBy).toEqual([
+      expect.objectContaining({ user: { id: ids.alice.id, username: ids.alice.username }, hasNoteAccess: true }),
+    ]);
     expect((await visitor.get('/api/links')).statusCode).toBe(401);
   });
 
@@ -324,7 +358,10 @@ describe('links', () => {
 
   it('lets the unique index decide between two requests racing for the same link', async () => {
     const before = await countRows('linked_users');
-    const results = await Promise.all([bob.post('/api/links', { username: ids.dave.username }), bob.post('/api/links', { username: ids.dave.username })]);
+    const results = await Promise.all([
+      bob.post('/api/links', { username: ids.dave.username }),
+      bob.post('/api/links', { username: ids.dave.username }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ message: PEOPLE_MSG.linkExists });
     expect(await countRows('linked_users')).toBe(before + 1);

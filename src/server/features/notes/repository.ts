@@ -55,7 +55,10 @@ export function selectMyNotes(db: Db, me: number): Promise<NoteRow[]> {
 /** Other owners' `linked` notes whose owner gave me note access (mine are listed apart), newest first. */
 export function selectNotesSharedWith(db: Db, me: number): Promise<NoteRow[]> {
   return selectNotes(db)
-    .innerJoin(linkedUsers, and(eq(linkedUsers.userId, notes.userId), eq(linkedUsers.linkedUserId, me), eq(linkedUsers.hasNoteAccess, true)))
+    .innerJoin(
+      linkedUsers,
+      and(eq(linkedUsers.userId, notes.userId), eq(linkedUsers.linkedUserId, me), eq(linkedUsers.hasNoteAccess, true)),
+    )
     .where(and(sql`${notes.visibility} = 'linked'`, ne(notes.userId, me), or(isNull(notes.createdById), ne(notes.createdById, me))))
     .orderBy(desc(notes.createdAt), desc(notes.id));
 }
@@ -74,7 +77,10 @@ export async function insertNote(db: Db, values: typeof notes.$inferInsert): Pro
 }
 
 export async function updateNote(db: Db, id: number, values: { content?: string; visibility?: NoteRow['visibility'] }): Promise<void> {
-  await db.update(notes).set({ ...values, updatedAt: sql`now()` }).where(eq(notes.id, id));
+  await db
+    .update(notes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(notes.id, id));
 }
 
 /** Deletes a note; answers whether there was one. */
@@ -111,8 +117,12 @@ function selectLinks(db: Db, side: 'from' | 'to') {
 export async function selectLinksOf(db: Db, me: number): Promise<{ links: LinkRow[]; linkedBy: LinkRow[] }> {
   const order = [desc(linkedUsers.createdAt), desc(linkedUsers.id)];
   const [links, linkedBy] = await Promise.all([
-    selectLinks(db, 'from').where(eq(linkedUsers.userId, me)).orderBy(...order),
-    selectLinks(db, 'to').where(eq(linkedUsers.linkedUserId, me)).orderBy(...order),
+    selectLinks(db, 'from')
+      .where(eq(linkedUsers.userId, me))
+      .orderBy(...order),
+    selectLinks(db, 'to')
+      .where(eq(linkedUsers.linkedUserId, me))
+      .orderBy(...order),
   ]);
   return { links, linkedBy };
 }

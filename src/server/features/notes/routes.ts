@@ -39,10 +39,18 @@ export const notesRoutes: FeatureRoutes = (app) => {
     return getNote(app.db, user.id, request.params.id);
   });
 
-  app.post('/notes', { preValidation: signedIn, preHandler: rateQuota(app, 'notesPerDay'), schema: { body: createNoteBodySchema, response: { 201: noteSchema } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    return reply.status(201).send(await createNote(app.db, user.id, request.body));
-  });
+  app.post(
+    '/notes',
+    {
+      preValidation: signedIn,
+      preHandler: rateQuota(app, 'notesPerDay'),
+      schema: { body: createNoteBodySchema, response: { 201: noteSchema } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await createNote(app.db, user.id, request.body));
+    },
+  );
 
   app.patch(
     '/notes/:id',
@@ -66,10 +74,14 @@ export const notesRoutes: FeatureRoutes = (app) => {
     return listLinks(app.db, user.id);
   });
 
-  app.post('/links', { preValidation: signedIn, schema: { body: createLinkBodySchema, response: { 201: linkSchema } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    return reply.status(201).send(await createLink(app.db, user, request.body.username, app.config.quotas.linkedUsers));
-  });
+  app.post(
+    '/links',
+    { preValidation: signedIn, schema: { body: createLinkBodySchema, response: { 201: linkSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await createLink(app.db, user, request.body.username, app.config.quotas.linkedUsers));
+    },
+  );
 
   app.patch(
     '/links/:id',

@@ -94,7 +94,9 @@ export async function createLink(db: Db, user: SessionUser, username: string, ma
   if (other.id === me) throw badRequest(PEOPLE_MSG.linkSelf);
   let id: number;
   try {
-    id = await withinTotal(db, 'linkedUsers', me, max, { table: linkedUsers, owner: linkedUsers.userId }, (tx) => insertLink(tx, me, other.id));
+    id = await withinTotal(db, 'linkedUsers', me, max, { table: linkedUsers, owner: linkedUsers.userId }, (tx) =>
+      insertLink(tx, me, other.id),
+    );
   } catch (err) {
     // The same link asked for twice: the unique index on the pair decides, also between racing requests.
     if (sqlState(err) === UNIQUE_VIOLATION) throw badRequest(PEOPLE_MSG.linkExists);

@@ -26,7 +26,11 @@ beforeAll(async () => {
   other = new TestClient(t.app);
   admin = new TestClient(t.app);
   visitor = new TestClient(t.app);
-  for (const [key, client] of [['owner', owner], ['reporter', reporter], ['other', other]] as const) {
+  for (const [key, client] of [
+    ['owner', owner],
+    ['reporter', reporter],
+    ['other', other],
+  ] as const) {
     ids[key] = person(await client.register(uniqueName(key)));
   }
   ids.admin = person(await admin.login('reports_admin', 'admin-password'));
@@ -38,7 +42,9 @@ afterAll(async () => {
 let shade = 0;
 /** Posts an item with an image of its own (so deleting the item deletes its files). */
 async function postItem(client: TestClient, title = 'A sturdy oak chair'): Promise<{ id: number; imageUrl: string }> {
-  const upload = await client.upload([{ data: await jpegWithGps(320, 240, { r: (++shade * 53) % 256, g: (shade * 29) % 256, b: (shade * 97) % 256 }) }]);
+  const upload = await client.upload([
+    { data: await jpegWithGps(320, 240, { r: (++shade * 53) % 256, g: (shade * 29) % 256, b: (shade * 97) % 256 }) },
+  ]);
   const imageUrl = upload.json<{ imageUrl: string }>().imageUrl;
   const res = await client.post('/api/items', {
     title,
@@ -81,7 +87,12 @@ describe('who may call the reports API', () => {
   it('POST /api/reports answers 401 to a visitor, whatever the body, and stores nothing', async () => {
     const item = await postItem(owner);
     const before = await stored();
-    for (const body of [{ itemId: item.id, reason: 'spam' }, { username: ids.owner.username, reason: 'scam' }, { itemId: 'x' }, ['nonsense']]) {
+    for (const body of [
+      { itemId: item.id, reason: 'spam' },
+      { username: ids.owner.username, reason: 'scam' },
+      { itemId: 'x' },
+      ['nonsense'],
+    ]) {
       const res = await report(visitor, body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: MSG.notSignedIn });
@@ -213,10 +224,15 @@ describe('POST /api/reports', () => {
     const item = await postItem(owner);
     const before = await stored();
     // Point at a real item, so only the input's own fault can answer.
-    const payload = body && typeof body === 'object' && !Array.isArray(body) && (body as { itemId?: unknown }).itemId === 1 ? { ...body, itemId: item.id } : body;
+    const payload =
+      body && typeof body === 'object' && !Array.isArray(body) && (body as { itemId?: unknown }).itemId === 1
+        ? { ...body, itemId: item.id }
+        : body;
     const res = await report(await freshReporter(), payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(typeof message === 'string' ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message);
+    expect(res.json().message).toMatch(
+      typeof message === 'string' ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message,
+    );
     expect(await stored()).toBe(before);
   });
 
@@ -226,7 +242,12 @@ describe('POST /api/reports', () => {
     const huge = await report(client, { itemId: 1, reason: 'spam', details: 'x'.repeat(200_000) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ message: expect.any(String) });
-    const broken = await client.request({ method: 'POST', url: '/api/reports', payload: '{"itemId": 1,', headers: { 'content-type': 'application/json' } });
+    const broken = await client.request({
+      method: 'POST',
+      url: '/api/reports',
+      payload: '{"itemId": 1,',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ message: expect.any(String) });
     expect(await stored()).toBe(before);
@@ -297,7 +318,13 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const theirs = await reportOk(other, { itemId: item.id });
     const res = await resolve(admin, mine.id, { action: 'dismiss' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: mine.id, status: 'dismissed', resolvedAt: expect.any(String), resolvedBy: ids.admin, openReports: 1 });
+    expect(res.json()).toMatchObject({
+      id: mine.id,
+      status: 'dismissed',
+      resolvedAt: expect.any(String),
+      resolvedBy: ids.admin,
+      openReports: 1,
+    });
     expect(await listed(mine.id)).toBeUndefined();
     expect(await listed(mine.id, 'dismissed')).toMatchObject({ status: 'dismissed' });
     expect((await listed(theirs.id))?.status).toBe('open');
@@ -393,7 +420,9 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     expect((await listed(unrelated.id))?.status).toBe('open');
     expect((await visitor.get(`/api/users/profile/${badUser.username}`)).statusCode).toBe(404);
     expect((await visitor.get(`/api/items/${otherItem.id}`)).statusCode).toBe(404);
-    expect((await new TestClient(t.app).post('/api/login', { username: badUser.username, password: 'scam-password' })).statusCode).toBe(401);
+    expect((await new TestClient(t.app).post('/api/login', { username: badUser.username, password: 'scam-password' })).statusCode).toBe(
+      401,
+    );
     // Their session is gone too.
     expect((await bad.get('/api/user')).statusCode).toBe(401);
   });

@@ -57,7 +57,11 @@ export async function insertReport(db: Db, values: typeof reports.$inferInsert):
 }
 
 /** The reporter's open report of this item or user. */
-export async function selectOpenReportBy(db: Db, reporterId: number, target: { itemId: number } | { userId: number }): Promise<ReportRow | undefined> {
+export async function selectOpenReportBy(
+  db: Db,
+  reporterId: number,
+  target: { itemId: number } | { userId: number },
+): Promise<ReportRow | undefined> {
   const about = 'itemId' in target ? eq(reports.itemId, target.itemId) : eq(reports.reportedUserId, target.userId);
   const [row] = await db
     .select(reportColumns)
@@ -130,7 +134,10 @@ export async function selectOpenReportIdsOfUser(db: Db, userId: number): Promise
     .where(
       and(
         eq(reports.status, 'open'),
-        or(eq(reports.reportedUserId, userId), inArray(reports.itemId, db.select({ id: items.id }).from(items).where(eq(items.userId, userId)))),
+        or(
+          eq(reports.reportedUserId, userId),
+          inArray(reports.itemId, db.select({ id: items.id }).from(items).where(eq(items.userId, userId))),
+        ),
       ),
     );
   return rows.map((r) => r.id);

@@ -28,7 +28,11 @@ export const reportRoutes: FeatureRoutes = (app) => {
 
   app.post(
     '/reports',
-    { preValidation: signedIn, config: reportRateLimit, schema: { body: createReportBodySchema, response: { 200: reportSchema, 201: reportSchema } } },
+    {
+      preValidation: signedIn,
+      config: reportRateLimit,
+      schema: { body: createReportBodySchema, response: { 200: reportSchema, 201: reportSchema } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const { report, created } = await createReport(app.db, user, request.body);

@@ -23,7 +23,9 @@ export function selectPublicNotes(db: Db, opts: { text?: string; limit?: number 
     .select({ id: notes.id, content: notes.content, createdById: notes.createdById, username: users.username, createdAt: notes.createdAt })
     .from(notes)
     .leftJoin(users, eq(users.id, notes.createdById))
-    .where(and(sql`${notes.visibility} = 'public'`, opts.text === undefined ? undefined : sql`${notes.content} ILIKE ${likePattern(opts.text)}`))
+    .where(
+      and(sql`${notes.visibility} = 'public'`, opts.text === undefined ? undefined : sql`${notes.content} ILIKE ${likePattern(opts.text)}`),
+    )
     .orderBy(desc(notes.createdAt), desc(notes.id));
   return opts.limit === undefined ? query : query.limit(opts.limit);
 }

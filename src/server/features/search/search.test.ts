@@ -51,7 +51,10 @@ afterAll(async () => {
 const search = async (query: string, client = visitor) => {
   const res = await client.get(`/api/search?query=${encodeURIComponent(query)}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ users: { id: number; username: string; isPhoneVerified: boolean }[]; publicNotes: { content: string; username: string | null; createdAt: string }[] }>();
+  return res.json<{
+    users: { id: number; username: string; isPhoneVerified: boolean }[];
+    publicNotes: { content: string; username: string | null; createdAt: string }[];
+  }>();
 };
 
 describe('GET /api/search', () => {
@@ -82,7 +85,12 @@ describe('GET /api/search', () => {
       'Fresh eggs every morning, ring the GARDEN bell',
       'path C:\\garden\\shed and a_b and a%b',
     ]);
-    expect(publicNotes[0]).toEqual({ id: expect.any(Number), content: 'Garden tools to lend, ask me', username: 'noteauthor', createdAt: expect.any(String) });
+    expect(publicNotes[0]).toEqual({
+      id: expect.any(Number),
+      content: 'Garden tools to lend, ask me',
+      username: 'noteauthor',
+      createdAt: expect.any(String),
+    });
     expect(new Date(publicNotes[0]!.createdAt).toISOString()).toBe(publicNotes[0]!.createdAt);
     expect(publicNotes[1]!.username).toBeNull();
   });
@@ -99,7 +107,7 @@ describe('GET /api/search', () => {
   });
 
   it('treats SQL as plain text', async () => {
-    for (const hostile of ["'; drop table users; --", "' or '1'='1", 'garden%\' or 1=1 --', ')) union select 1,2,3 --']) {
+    for (const hostile of ["'; drop table users; --", "' or '1'='1", "garden%' or 1=1 --", ')) union select 1,2,3 --']) {
       expect(await search(hostile)).toEqual({ users: [], publicNotes: [] });
     }
     expect((await search('gardener')).users).toHaveLength(3);

@@ -4,7 +4,10 @@ import { type PublicNoteRow, selectPublicNotes, selectVisibleUsers } from './rep
 
 /** Visible users by name and public notes by content, each list capped (docs/product.md, Data search result). */
 export async function search(db: Db, text: string): Promise<SearchResult> {
-  const [users, notes] = await Promise.all([selectVisibleUsers(db, text, SEARCH_RESULTS_CAP), selectPublicNotes(db, { text, limit: SEARCH_RESULTS_CAP })]);
+  const [users, notes] = await Promise.all([
+    selectVisibleUsers(db, text, SEARCH_RESULTS_CAP),
+    selectPublicNotes(db, { text, limit: SEARCH_RESULTS_CAP }),
+  ]);
   return {
     users,
     publicNotes: notes.map((n) => ({ id: n.id, content: n.content, username: n.username, createdAt: n.createdAt.toISOString() })),

@@ -50,7 +50,10 @@ export function selectAllSupportRequests(db: Db): Promise<SupportRow[]> {
   return selectRequests(db).orderBy(pendingFirst, ...newestFirst);
 }
 
-export async function insertSupportRequest(db: Db, values: { userId: number; type: SupportRow['type']; description: string }): Promise<number> {
+export async function insertSupportRequest(
+  db: Db,
+  values: { userId: number; type: SupportRow['type']; description: string },
+): Promise<number> {
   const [row] = await db.insert(supportRequests).values(values).returning({ id: supportRequests.id });
   return row!.id;
 }
@@ -58,6 +61,10 @@ export async function insertSupportRequest(db: Db, values: { userId: number; typ
 /** Sets a request's status; it keeps the time it was first resolved, and loses it when reopened. Answers whether there was one. */
 export async function updateSupportStatus(db: Db, id: number, status: Status): Promise<boolean> {
   const resolvedAt = status === 'resolved' ? sql`coalesce(${supportRequests.resolvedAt}, now())` : null;
-  const rows = await db.update(supportRequests).set({ status, resolvedAt }).where(eq(supportRequests.id, id)).returning({ id: supportRequests.id });
+  const rows = await db
+    .update(supportRequests)
+    .set({ status, resolvedAt })
+    .where(eq(supportRequests.id, id))
+    .returning({ id: supportRequests.id });
   return rows.length > 0;
 }

@@ -14,17 +14,25 @@ import { changeSupportStatus, createSupportRequest, listMySupportRequests, listS
 export const supportRoutes: FeatureRoutes = (app) => {
   app.post(
     '/support-requests',
-    { preValidation: signedIn, preHandler: rateQuota(app, 'supportRequestsPerDay'), schema: { body: createSupportBodySchema, response: { 201: supportRequestSchema } } },
+    {
+      preValidation: signedIn,
+      preHandler: rateQuota(app, 'supportRequestsPerDay'),
+      schema: { body: createSupportBodySchema, response: { 201: supportRequestSchema } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       return reply.status(201).send(await createSupportRequest(app.db, user.id, request.body));
     },
   );
 
-  app.get('/support-requests/mine', { preValidation: signedIn, schema: { response: { 200: supportRequestListSchema } } }, async (request) => {
-    const user = await requireUser(request);
-    return listMySupportRequests(app.db, user.id);
-  });
+  app.get(
+    '/support-requests/mine',
+    { preValidation: signedIn, schema: { response: { 200: supportRequestListSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return listMySupportRequests(app.db, user.id);
+    },
+  );
 
   app.get('/support-requests', { preValidation: adminOnly, schema: { response: { 200: supportRequestListSchema } } }, async () =>
     listSupportRequests(app.db),
@@ -32,7 +40,10 @@ export const supportRoutes: FeatureRoutes = (app) => {
 
   app.patch(
     '/support-requests/:id',
-    { preValidation: adminOnly, schema: { params: supportIdParams, body: updateSupportBodySchema, response: { 200: supportRequestSchema } } },
+    {
+      preValidation: adminOnly,
+      schema: { params: supportIdParams, body: updateSupportBodySchema, response: { 200: supportRequestSchema } },
+    },
     async (request) => changeSupportStatus(app.db, request.params.id, request.body.status),
   );
 };

@@ -25,7 +25,11 @@ export async function getSupportRequest(db: Db, id: number): Promise<SupportRequ
 }
 
 /** Files a request for the user; it always starts pending, whatever status the client sent. */
-export async function createSupportRequest(db: Db, userId: number, body: z.output<typeof createSupportBodySchema>): Promise<SupportRequest> {
+export async function createSupportRequest(
+  db: Db,
+  userId: number,
+  body: z.output<typeof createSupportBodySchema>,
+): Promise<SupportRequest> {
   const id = await insertSupportRequest(db, { userId, type: body.type, description: body.description });
   return getSupportRequest(db, id);
 }

@@ -12,11 +12,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const file = (client: TestClient, n: number) => client.post('/api/support-requests', { type: 'other', description: `Question number ${n} about the site.` });
+const file = (client: TestClient, n: number) =>
+  client.post('/api/support-requests', { type: 'other', description: `Question number ${n} about the site.` });
 const requestsOf = async (userId: number) =>
   (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from support_requests where user_id = ${userId}`))[0]!.n;
 
-it('refuses a user\'s support requests past SUPPORT_LIMIT_PER_DAY with 429 and a message, storing nothing; another user is not affected', async () => {
+it("refuses a user's support requests past SUPPORT_LIMIT_PER_DAY with 429 and a message, storing nothing; another user is not affected", async () => {
   const alice = new TestClient(t.app);
   const me = await alice.register(uniqueName('support'));
   expect((await file(alice, 1)).statusCode).toBe(201);

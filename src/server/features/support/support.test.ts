@@ -26,10 +26,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Request = { id: number; userId: number | null; username: string | null; type: string; description: string; status: string; createdAt: string; resolvedAt: string | null };
+type Request = {
+  id: number;
+  userId: number | null;
+  username: string | null;
+  type: string;
+  description: string;
+  status: string;
+  createdAt: string;
+  resolvedAt: string | null;
+};
 
 async function file(client: TestClient, body: Record<string, unknown> = {}) {
-  const res = await client.post('/api/support-requests', { type: 'technical_issue', description: 'The map does not load on my phone.', ...body });
+  const res = await client.post('/api/support-requests', {
+    type: 'technical_issue',
+    description: 'The map does not load on my phone.',
+    ...body,
+  });
   if (res.statusCode !== 201) throw new Error(`support request: ${res.statusCode} ${res.body}`);
   return res.json<Request>();
 }
@@ -45,21 +58,33 @@ describe('who may call the support API', () => {
     ['GET', '/api/support-requests/mine', 401, 200, 200],
     ['GET', '/api/support-requests', 401, 403, 200],
     ['PATCH', '/api/support-requests/abc', 401, 403, 400],
-  ])('%s %s: visitor %i, signed-in user %i (before any validation), admin %i', async (method, url, visitorStatus, userStatus, adminStatus) => {
-    const payload = method === 'POST' ? { type: 'other', description: 'Just checking who can send this.' } : method === 'PATCH' ? { status: 'bogus' } : undefined;
-    const asVisitor = await visitor.request({ method, url, ...(payload ? { payload } : {}) });
-    expect(asVisitor.statusCode).toBe(visitorStatus);
-    expect(asVisitor.json()).toEqual({ message: MSG.notSignedIn });
-    const asUser = await other.request({ method, url, ...(payload ? { payload } : {}) });
-    expect(asUser.statusCode).toBe(userStatus);
-    if (userStatus === 403) expect(asUser.json()).toEqual({ message: MSG.adminOnly });
-    expect((await admin.request({ method, url, ...(payload ? { payload } : {}) })).statusCode).toBe(adminStatus);
-  });
+  ])(
+    '%s %s: visitor %i, signed-in user %i (before any validation), admin %i',
+    async (method, url, visitorStatus, userStatus, adminStatus) => {
+      const payload =
+        method === 'POST'
+          ? { type: 'other', description: 'Just checking who can send this.' }
+          : method === 'PATCH'
+            ? { status: 'bogus' }
+            : undefined;
+      const asVisitor = await visitor.request({ method, url, ...(payload ? { payload } : {}) });
+      expect(asVisitor.statusCode).toBe(visitorStatus);
+      expect(asVisitor.json()).toEqual({ message: MSG.notSignedIn });
+      const asUser = await other.request({ method, url, ...(payload ? { payload } : {}) });
+      expect(asUser.statusCode).toBe(userStatus);
+      if (userStatus === 403) expect(asUser.json()).toEqual({ message: MSG.adminOnly });
+      expect((await admin.request({ method, url, ...(payload ? { payload } : {}) })).statusCode).toBe(adminStatus);
+    },
+  );
 });
 
 describe('POST /api/support-requests', () => {
   it('files a pending request for me, even when the client claims it is resolved', async () => {
-    const res = await user.post('/api/support-requests', { type: 'account_deletion', description: '  Please delete my account and data.  ', status: 'resolved' });
+    const res = await user.post('/api/support-requests', {
+      type: 'account_deletion',
+      description: '  Please delete my account and data.  ',
+      status: 'resolved',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       id: expect.any(Number),
@@ -126,7 +151,10 @@ describe('listing and resolving', () => {
     expect((await patch(admin, first.id, { status: 'resolved' })).json().resolvedAt).toBe(resolvedAt);
     expect((await patch(admin, theirs.id, { status: 'in_progress' })).json()).toMatchObject({ status: 'in_progress', resolvedAt: null });
     // The user sees the new status.
-    expect((await user.get('/api/support-requests/mine')).json<Request[]>().find((r) => r.id === first.id)).toMatchObject({ status: 'resolved', resolvedAt });
+    expect((await user.get('/api/support-requests/mine')).json<Request[]>().find((r) => r.id === first.id)).toMatchObject({
+      status: 'resolved',
+      resolvedAt,
+    });
   });
 
   it('GET all (admin): pending first, then newest, with the user names', async () => {
@@ -146,7 +174,10 @@ describe('listing and resolving', () => {
   it.each([
     [{}, 'status must be pending, in_progress or resolved'],
     [{ status: 'closed' }, 'status must be pending, in_progress or resolved'],
-    [{ status: 'resolved', description: 'rewritten by the admin' }, /^(Unrecognized key: "description"|The request body must be a JSON object)$/],
+    [
+      { status: 'resolved', description: 'rewritten by the admin' },
+      /^(Unrecognized key: "description"|The request body must be a JSON object)$/,
+    ],
   ])('PATCH refuses %j with 400 and changes nothing', async (body, message) => {
     const before = (await admin.get('/api/support-requests')).json();
     const res = await patch(admin, second.id, body);

@@ -31,7 +31,8 @@ export function sniffImageType(bytes: Buffer): Kind | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -87,8 +88,14 @@ export async function processAndStoreImage(
         .toBuffer({ resolveWithObject: true });
       const scaled = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
       return [
-        await scaled().resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80, effort: WEBP_EFFORT }).toBuffer(),
-        await scaled().resize({ ...THUMB, fit: 'cover', position: 'attention' }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer(),
+        await scaled()
+          .resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 80, effort: WEBP_EFFORT })
+          .toBuffer(),
+        await scaled()
+          .resize({ ...THUMB, fit: 'cover', position: 'attention' })
+          .webp({ quality: 72, effort: WEBP_EFFORT })
+          .toBuffer(),
       ];
     });
   } catch (err) {

@@ -24,7 +24,11 @@ export async function recordUpload(db: Db, userId: number, key: string): Promise
 export async function isOwnUpload(db: Db, storage: ImageStorage, userId: number, url: string): Promise<boolean> {
   const key = displayKeyOf(storage, url);
   if (!key) return false;
-  const [row] = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.key, key), eq(uploads.userId, userId))).limit(1);
+  const [row] = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.userId, userId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -67,7 +71,9 @@ export async function sweepUnusedUploads(
       .where(and(inArray(uploads.key, stale), not(uploads.inUse)))
       .returning({ key: uploads.key });
     for (const { key } of rows) {
-      await deleteStoredImage(storage, storage.urlFor(key)).catch((err: unknown) => log.warn({ err, key }, 'could not delete an unused upload'));
+      await deleteStoredImage(storage, storage.urlFor(key)).catch((err: unknown) =>
+        log.warn({ err, key }, 'could not delete an unused upload'),
+      );
     }
     removed += rows.length;
     if (rows.length < SWEEP_BATCH) return removed;

@@ -18,49 +18,57 @@ export const uploadRoutes: FeatureRoutes = (app) => {
   // decode slot meanwhile: one account may have only a couple under way at once (in this process).
   const underWay = new Map<number, number>();
   // Per-user upload quotas, checked before the body is read: a refused upload costs no memory.
-  app.post('/upload-image', { preValidation: signedIn, preHandler: rateQuota(app, 'uploadsPerHour', 'uploadsPerDay'), schema: { response: { 201: uploadResultSchema } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    if (!request.isMultipart()) throw new AppError(415, ITEM_MSG.imageMissing);
-    const mine = underWay.get(user.id) ?? 0;
-    if (mine >= UPLOADS_UNDER_WAY_PER_USER) {
-      reply.header('retry-after', '5');
-      throw new AppError(429, QUOTA_MSG.uploadsUnderWay);
-    }
-    underWay.set(user.id, mine + 1);
-    try {
-      let image: Buffer | undefined;
-      try {
-        // Parts are read in memory (at most 10 MB), so an aborted or refused upload leaves no temporary file.
-        const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 50 } });
-        for await (const part of parts) {
-          if (part.type !== 'file') continue;
-          const file = part;
-          if (file.fieldname !== 'image' || image) {
-            file.file.resume();
-            throw badRequest(image ? ITEM_MSG.imageTooMany : ITEM_MSG.imageMissing);
-          }
-          image = await file.toBuffer();
-        }
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ITEM_MSG.imageTooLarge);
-        if (code === 'FST_FILES_LIMIT') throw badRequest(ITEM_MSG.imageTooMany);
-        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, ITEM_MSG.uploadTooManyParts);
-        // Everything else the multipart reader throws is about the body it was sent (no or a wrong
-        // boundary, a part cut short, broken part headers, a connection closed mid-upload): the
-        // client's mistake, and nothing has been stored yet.
-        request.log.info({ err }, 'malformed upload');
-        throw badRequest(ITEM_MSG.uploadMalformed);
+  app.post(
+    '/upload-image',
+    {
+      preValidation: signedIn,
+      preHandler: rateQuota(app, 'uploadsPerHour', 'uploadsPerDay'),
+      schema: { response: { 201: uploadResultSchema } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      if (!request.isMultipart()) throw new AppError(415, ITEM_MSG.imageMissing);
+      const mine = underWay.get(user.id) ?? 0;
+      if (mine >= UPLOADS_UNDER_WAY_PER_USER) {
+        reply.header('retry-after', '5');
+        throw new AppError(429, QUOTA_MSG.uploadsUnderWay);
       }
-      if (!image || image.length === 0) throw badRequest(ITEM_MSG.imageMissing);
-      const { key, ...stored } = await processAndStoreImage(app.storage, image, user.id, decodes);
-      await recordUpload(app.db, user.id, key);
-      return reply.status(201).send(stored);
-    } finally {
-      const left = (underWay.get(user.id) ?? 1) - 1;
-      if (left > 0) underWay.set(user.id, left);
-      else underWay.delete(user.id);
-    }
-  });
+      underWay.set(user.id, mine + 1);
+      try {
+        let image: Buffer | undefined;
+        try {
+          // Parts are read in memory (at most 10 MB), so an aborted or refused upload leaves no temporary file.
+          const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 50 } });
+          for await (const part of parts) {
+            if (part.type !== 'file') continue;
+            const file = part;
+            if (file.fieldname !== 'image' || image) {
+              file.file.resume();
+              throw badRequest(image ? ITEM_MSG.imageTooMany : ITEM_MSG.imageMissing);
+            }
+            image = await file.toBuffer();
+          }
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ITEM_MSG.imageTooLarge);
+          if (code === 'FST_FILES_LIMIT') throw badRequest(ITEM_MSG.imageTooMany);
+          if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, ITEM_MSG.uploadTooManyParts);
+          // Everything else the multipart reader throws is about the body it was sent (no or a wrong
+          // boundary, a part cut short, broken part headers, a connection closed mid-upload): the
+          // client's mistake, and nothing has been stored yet.
+          request.log.info({ err }, 'malformed upload');
+          throw badRequest(ITEM_MSG.uploadMalformed);
+        }
+        if (!image || image.length === 0) throw badRequest(ITEM_MSG.imageMissing);
+        const { key, ...stored } = await processAndStoreImage(app.storage, image, user.id, decodes);
+        await recordUpload(app.db, user.id, key);
+        return reply.status(201).send(stored);
+      } finally {
+        const left = (underWay.get(user.id) ?? 1) - 1;
+        if (left > 0) underWay.set(user.id, left);
+        else underWay.delete(user.id);
+      }
+    },
+  );
 };

@@ -18,8 +18,10 @@ afterAll(async () => {
 });
 
 const photo = (n: number) => jpegWithGps(320, 240, { r: 10 * n, g: 100, b: 200 - 10 * n });
-const filesOf = (url: string) => [url, url.replace('.webp', '-thumb.webp')].map((u) => existsSync(path.join(t.config.dataDir, 'uploads', path.basename(u))));
-const uploadRows = async (userId: number) => (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from uploads where user_id = ${userId}`))[0]!.n;
+const filesOf = (url: string) =>
+  [url, url.replace('.webp', '-thumb.webp')].map((u) => existsSync(path.join(t.config.dataDir, 'uploads', path.basename(u))));
+const uploadRows = async (userId: number) =>
+  (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from uploads where user_id = ${userId}`))[0]!.n;
 const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
 
 async function someone() {
@@ -40,7 +42,9 @@ describe('upload quotas', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(3000);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(refused.json()).toEqual({ message: expect.stringMatching(/^You can upload up to 3 images an hour\. Please try again in (59|60) minutes\.$/) });
+    expect(refused.json()).toEqual({
+      message: expect.stringMatching(/^You can upload up to 3 images an hour\. Please try again in (59|60) minutes\.$/),
+    });
     expect(await uploadRows(alice.id)).toBe(3);
 
     const bob = await someone();
@@ -83,12 +87,20 @@ describe('sweep of unused uploads', () => {
 
   it('removes uploads no item uses once a day old, both sizes; keeps those in use and younger ones', async () => {
     const alice = await someone();
-    const upload = async (format: 'png' | 'gif' | 'webp', w: number) => (await alice.client.upload([{ data: await imageOf(format, w, 200) }])).json().imageUrl as string;
+    const upload = async (format: 'png' | 'gif' | 'webp', w: number) =>
+      (await alice.client.upload([{ data: await imageOf(format, w, 200) }])).json().imageUrl as string;
     const stale = await upload('png', 300);
     const used = await upload('png', 301);
     const usedLater = await upload('png', 302);
     const young = await upload('png', 303);
-    const item = (imageUrl: string) => alice.client.post('/api/items', { title: 'A blue lamp', description: 'Works, bulb included.', imageUrl, latitude: 40.7, longitude: -74 });
+    const item = (imageUrl: string) =>
+      alice.client.post('/api/items', {
+        title: 'A blue lamp',
+        description: 'Works, bulb included.',
+        imageUrl,
+        latitude: 40.7,
+        longitude: -74,
+      });
 
     expect((await item(used)).statusCode).toBe(201);
     await backdate(stale, 25);
@@ -110,10 +122,16 @@ describe('sweep of unused uploads', () => {
     expect(await sweep()).toBe(0);
   });
 
-  it('removes an item\'s upload with the item (nothing left for the sweep), and sweeps uploads of a deleted account', async () => {
+  it("removes an item's upload with the item (nothing left for the sweep), and sweeps uploads of a deleted account", async () => {
     const alice = await someone();
     const url = (await alice.client.upload([{ data: await imageOf('gif', 310, 200) }])).json().imageUrl as string;
-    const posted = await alice.client.post('/api/items', { title: 'A green vase', description: 'No chips, a lovely green.', imageUrl: url, latitude: 40.7, longitude: -74 });
+    const posted = await alice.client.post('/api/items', {
+      title: 'A green vase',
+      description: 'No chips, a lovely green.',
+      imageUrl: url,
+      latitude: 40.7,
+      longitude: -74,
+    });
     expect((await alice.client.request({ method: 'DELETE', url: `/api/items/${posted.json().id}` })).statusCode).toBe(204);
     expect(filesOf(url)).toEqual([false, false]);
     expect(await uploadRows(alice.id)).toBe(0);

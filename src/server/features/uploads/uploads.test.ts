@@ -171,7 +171,10 @@ describe('POST /api/upload-image', () => {
 
   it('refuses a JPEG header followed by HTML and script (a polyglot)', async () => {
     const before = storedFiles();
-    const polyglot = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const polyglot = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+    ]);
     const res = await user.upload([{ data: polyglot, filename: 'x.html', type: 'text/html' }]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The image could not be read; it may be damaged' });
@@ -181,7 +184,10 @@ describe('POST /api/upload-image', () => {
   it('keeps only the pixels of a real image with HTML or a ZIP appended (GIFAR-like): the stored file is a fresh WebP', async () => {
     const gif = await imageOf('gif');
     const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(26), Buffer.from('evil.class<script>alert(1)</script>')]);
-    for (const data of [Buffer.concat([gif, zip]), Buffer.concat([await jpegWithGps(), Buffer.from('<html><script>alert(1)</script></html>')])]) {
+    for (const data of [
+      Buffer.concat([gif, zip]),
+      Buffer.concat([await jpegWithGps(), Buffer.from('<html><script>alert(1)</script></html>')]),
+    ]) {
       const res = await user.upload([{ data, filename: 'x.gif', type: 'image/gif' }]);
       expect(res.statusCode).toBe(201);
       const served = await t.app.inject({ method: 'GET', url: res.json().imageUrl });
@@ -205,7 +211,12 @@ describe('POST /api/upload-image', () => {
     const visitor = new TestClient(t.app);
     const res = await visitor.upload([{ data: await jpegWithGps() }]);
     expect(res.statusCode).toBe(401);
-    const noToken = await t.app.inject({ method: 'POST', url: '/api/upload-image', payload: 'x', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-image',
+      payload: 'x',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(noToken.statusCode).toBe(403);
   });
 
@@ -247,9 +258,17 @@ describe('uploads over a real connection (slow and aborted)', () => {
   });
 
   /** Sends a multipart upload in chunks with a pause between them; `stopAfter` chunks, then silence (or an abort). */
-  function slowUpload(body: Buffer, headers: Record<string, string>, opts: { chunks: number; pauseMs: number; stopAfter?: number; abort?: boolean }) {
+  function slowUpload(
+    body: Buffer,
+    headers: Record<string, string>,
+    opts: { chunks: number; pauseMs: number; stopAfter?: number; abort?: boolean },
+  ) {
     return new Promise<{ status?: number; body: string; error?: string }>((resolve) => {
-      const req = http.request(base, { method: 'POST', path: '/api/upload-image', headers: { ...headers, cookie, 'x-csrf-token': token, 'content-length': String(body.length) } });
+      const req = http.request(base, {
+        method: 'POST',
+        path: '/api/upload-image',
+        headers: { ...headers, cookie, 'x-csrf-token': token, 'content-length': String(body.length) },
+      });
       let settled = false;
       const done = (r: { status?: number; body: string; error?: string }) => {
         if (!settled) resolve(r);
@@ -282,7 +301,9 @@ describe('uploads over a real connection (slow and aborted)', () => {
   }
 
   it('takes an upload that arrives slowly, chunk by chunk', async () => {
-    const { payload, headers } = multipart([{ field: 'image', filename: 'slow.jpg', type: 'image/jpeg', data: await jpegWithGps(640, 480) }]);
+    const { payload, headers } = multipart([
+      { field: 'image', filename: 'slow.jpg', type: 'image/jpeg', data: await jpegWithGps(640, 480) },
+    ]);
     const res = await slowUpload(payload, headers, { chunks: 8, pauseMs: 150 });
     expect(res.status).toBe(201);
     expect(JSON.parse(res.body).imageUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
@@ -290,11 +311,15 @@ describe('uploads over a real connection (slow and aborted)', () => {
 
   it('gives up on an upload that stalls: the idle connection is closed, nothing stored, nothing left behind', async () => {
     const before = { files: storedFiles(), ...leftovers() };
-    const { payload, headers } = multipart([{ field: 'image', filename: 'stall.jpg', type: 'image/jpeg', data: await jpegWithGps(640, 480) }]);
+    const { payload, headers } = multipart([
+      { field: 'image', filename: 'stall.jpg', type: 'image/jpeg', data: await jpegWithGps(640, 480) },
+    ]);
     // The idle-socket limit (CONNECTION_TIMEOUT_MS) shortened for this upload (it applies to new connections), then put back.
     const configured = t.app.server.timeout;
     t.app.server.timeout = 1000;
-    const res = await slowUpload(payload, headers, { chunks: 10, pauseMs: 50, stopAfter: 3 }).finally(() => (t.app.server.timeout = configured));
+    const res = await slowUpload(payload, headers, { chunks: 10, pauseMs: 50, stopAfter: 3 }).finally(
+      () => (t.app.server.timeout = configured),
+    );
     // Closed, or answered 408 and closed: either way the client is not left hanging.
     if (res.status !== undefined) expect(res.status).toBe(408);
     else expect(res.error).toBeDefined();

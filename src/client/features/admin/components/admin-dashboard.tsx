@@ -43,7 +43,8 @@ export function AdminDashboard() {
           Support Requests {pending > 0 ? <CountBadge value={String(pending)} spoken={`${pending} pending`} /> : null}
         </TabsTrigger>
         <TabsTrigger value="reports" className={TAB}>
-          Reports {openReports > 0 ? <CountBadge value={openReportsBadge(openReports)} spoken={`${openReportsBadge(openReports)} open`} /> : null}
+          Reports{' '}
+          {openReports > 0 ? <CountBadge value={openReportsBadge(openReports)} spoken={`${openReportsBadge(openReports)} open`} /> : null}
         </TabsTrigger>
         <TabsTrigger value="vendors" className={`${TAB} col-span-2`}>
           Vendors

@@ -42,11 +42,7 @@ export function DataTable({ label, columns, children, stale = false, stickyColum
           <thead className="bg-muted text-xs font-semibold tracking-wide text-muted-foreground uppercase">
             <tr>
               {columns.map((column, index) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className={cn('px-4 py-3 whitespace-nowrap', index === stickyColumn && `${STICKY} bg-muted`)}
-                >
+                <th key={column} scope="col" className={cn('px-4 py-3 whitespace-nowrap', index === stickyColumn && `${STICKY} bg-muted`)}>
                   {column}
                 </th>
               ))}

@@ -24,7 +24,11 @@ type Ask = (report: AdminReport, opener: HTMLElement) => void;
 
 /** What was reported: a link to it while it exists, else its name struck through. */
 function ReportedThing({ report }: { report: AdminReport }) {
-  const href = report.item ? `/items/${report.item.id}` : report.targetType === 'user' && report.user ? `/u/${encodeURIComponent(report.user.username)}` : null;
+  const href = report.item
+    ? `/items/${report.item.id}`
+    : report.targetType === 'user' && report.user
+      ? `/u/${encodeURIComponent(report.user.username)}`
+      : null;
   const name = report.item?.title ?? (report.targetType === 'user' ? (report.user?.username ?? report.subject) : report.subject);
   return (
     <h3 className="text-base font-semibold break-words">
@@ -34,7 +38,8 @@ function ReportedThing({ report }: { report: AdminReport }) {
         </Link>
       ) : (
         <>
-          <s className="text-muted-foreground">{report.subject}</s> <span className="text-sm font-normal text-muted-foreground">(deleted)</span>
+          <s className="text-muted-foreground">{report.subject}</s>{' '}
+          <span className="text-sm font-normal text-muted-foreground">(deleted)</span>
         </>
       )}
     </h3>
@@ -62,7 +67,12 @@ type DeleteButtonProps = { icon: LucideIcon; label: string; name: string; onClic
 /** Opens the confirmation of a delete; `name` says what it deletes to screen readers. */
 function DeleteButton({ icon: Icon, label, name, onClick }: DeleteButtonProps) {
   return (
-    <Button variant="outline" className="text-danger-text hover:text-danger-text" aria-label={name} onClick={(event) => onClick(event.currentTarget)}>
+    <Button
+      variant="outline"
+      className="text-danger-text hover:text-danger-text"
+      aria-label={name}
+      onClick={(event) => onClick(event.currentTarget)}
+    >
       <Icon aria-hidden="true" />
       {label}
     </Button>
@@ -82,7 +92,10 @@ function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminRepor
           {report.targetType === 'item' && report.user ? (
             <p className="text-sm text-muted-foreground">
               Posted by{' '}
-              <Link href={`/u/${encodeURIComponent(report.user.username)}`} className="font-medium text-link underline-offset-4 hover:underline">
+              <Link
+                href={`/u/${encodeURIComponent(report.user.username)}`}
+                className="font-medium text-link underline-offset-4 hover:underline"
+              >
                 {report.user.username}
               </Link>
             </p>
@@ -112,17 +125,29 @@ function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminRepor
       <p className="text-sm text-muted-foreground">
         Reported by <span className="font-medium text-foreground">{report.reporter?.username ?? 'a deleted user'}</span> on{' '}
         <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
-        {open && report.openReports > 1 ? <span className="font-medium text-foreground"> · {reportCountText(report.openReports)}</span> : null}
+        {open && report.openReports > 1 ? (
+          <span className="font-medium text-foreground"> · {reportCountText(report.openReports)}</span>
+        ) : null}
       </p>
 
       {open ? (
         <div className="flex flex-wrap gap-2">
           <DismissButton report={report} />
           {report.targetType === 'item' && report.item ? (
-            <DeleteButton icon={Trash2} label="Delete item" name={`Delete item ${report.item.title}`} onClick={(opener) => onDeleteItem(report, opener)} />
+            <DeleteButton
+              icon={Trash2}
+              label="Delete item"
+              name={`Delete item ${report.item.title}`}
+              onClick={(opener) => onDeleteItem(report, opener)}
+            />
           ) : null}
           {report.user ? (
-            <DeleteButton icon={UserX} label="Delete user" name={`Delete user ${report.user.username}`} onClick={(opener) => onDeleteUser(report, opener)} />
+            <DeleteButton
+              icon={UserX}
+              label="Delete user"
+              name={`Delete user ${report.user.username}`}
+              onClick={(opener) => onDeleteUser(report, opener)}
+            />
           ) : null}
         </div>
       ) : report.resolvedAt ? (
@@ -161,7 +186,10 @@ export function ReportsPanel() {
 
       <QueryTable query={reports} loadingLabel="Loading reports…" errorTitle="Could not load reports" emptyMessage={EMPTY[status]}>
         {(list) => (
-          <ul aria-label={`${reportStatusLabel(status)} reports`} className={cn('grid gap-3', reports.isPlaceholderData && 'opacity-60 transition-opacity')}>
+          <ul
+            aria-label={`${reportStatusLabel(status)} reports`}
+            className={cn('grid gap-3', reports.isPlaceholderData && 'opacity-60 transition-opacity')}
+          >
             {list.map((report) => (
               <ReportCard key={report.id} report={report} onDeleteItem={deleteItem.ask} onDeleteUser={deleteUser.ask} />
             ))}

@@ -41,9 +41,7 @@ function ResolveButton({ request }: { request: SupportRequest }) {
       variant="outline"
       disabled={resolve.isPending}
       aria-busy={resolve.isPending}
-      onClick={() =>
-        resolve.mutate(request.id, { onSuccess: () => notifySuccess(ADMIN_TOASTS.resolved), onError: notifyError })
-      }
+      onClick={() => resolve.mutate(request.id, { onSuccess: () => notifySuccess(ADMIN_TOASTS.resolved), onError: notifyError })}
     >
       {resolve.isPending ? <Spinner /> : <CircleCheck aria-hidden="true" />}
       Mark resolved

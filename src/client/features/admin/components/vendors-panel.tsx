@@ -36,7 +36,11 @@ function AddVendorForm() {
 
   const error = errors.name?.message;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-2 rounded-card border border-border bg-card p-4 shadow-sm sm:p-5">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="grid gap-2 rounded-card border border-border bg-card p-4 shadow-sm sm:p-5"
+    >
       <Label htmlFor="vendor-name">Vendor name</Label>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="grid flex-1 gap-2">
@@ -100,9 +104,7 @@ export function VendorsPanel() {
             {list.map((vendor) => (
               <tr key={vendor.id}>
                 <RowHeader className="break-all">{vendor.name}</RowHeader>
-                <Cell nowrap>
-                  {vendor.active ? <Badge variant="success">Active</Badge> : <Badge variant="neutral">Inactive</Badge>}
-                </Cell>
+                <Cell nowrap>{vendor.active ? <Badge variant="success">Active</Badge> : <Badge variant="neutral">Inactive</Badge>}</Cell>
                 <Cell nowrap className="tabular-nums">
                   {vendor.linkCount}
                   <span className="sr-only"> {vendor.linkCount === 1 ? 'link' : 'links'}</span>

@@ -29,8 +29,7 @@ export function LoginForm() {
   const onSubmit = handleSubmit((values) => {
     login.mutate(values, {
       onSuccess: () => navigate('/home'),
-      onError: (error) =>
-        toast({ variant: 'destructive', title: TOASTS.loginFailed, description: getErrorMessage(error) }),
+      onError: (error) => toast({ variant: 'destructive', title: TOASTS.loginFailed, description: getErrorMessage(error) }),
     });
   });
 

@@ -28,8 +28,7 @@ export function RegisterForm() {
       { username, password },
       {
         onSuccess: () => navigate('/home'),
-        onError: (error) =>
-          toast({ variant: 'destructive', title: TOASTS.registrationFailed, description: getErrorMessage(error) }),
+        onError: (error) => toast({ variant: 'destructive', title: TOASTS.registrationFailed, description: getErrorMessage(error) }),
       },
     );
   });

@@ -51,9 +51,7 @@ export function ContactOwner({ itemId }: { itemId: number }) {
         textareaRef={focusWhenShown}
         placeholder="Ask for this item…"
         pending={contact.isPending}
-        send={(body) =>
-          contact.mutateAsync(body).then((conversation) => navigate(`/messages/${conversation.id}`))
-        }
+        send={(body) => contact.mutateAsync(body).then((conversation) => navigate(`/messages/${conversation.id}`))}
         extraActions={
           <Button variant="ghost" onClick={() => setOpen(false)} disabled={contact.isPending}>
             Cancel

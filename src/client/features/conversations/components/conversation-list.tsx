@@ -47,9 +47,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
               <span className="font-medium text-foreground">{other.username}</span>
               <span aria-hidden="true"> · </span>
               <span className="sr-only">: </span>
-              <span className={cn(!lastMessage && 'italic', unreadNow && 'text-foreground')}>
-                {lastMessagePreview(lastMessage?.body)}
-              </span>
+              <span className={cn(!lastMessage && 'italic', unreadNow && 'text-foreground')}>{lastMessagePreview(lastMessage?.body)}</span>
             </span>
             {unreadNow ? (
               <span className="flex min-w-6 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-6 font-bold text-primary-foreground">
@@ -72,8 +70,8 @@ function EmptyInbox() {
       </span>
       <p className="text-lg font-semibold">No conversations yet</p>
       <p className="max-w-md text-pretty text-muted-foreground">
-        Conversations start from an item page: find something you would like and press “Contact owner”. When someone
-        asks about one of your items, it shows up here too.
+        Conversations start from an item page: find something you would like and press “Contact owner”. When someone asks about one of your
+        items, it shows up here too.
       </p>
       <Link href="/browse" className={buttonVariants()}>
         <Search aria-hidden="true" />
@@ -98,7 +96,10 @@ export function ConversationList() {
   }
   if (data.length === 0) return <EmptyInbox />;
   return (
-    <ul className="grid grid-cols-1 divide-y divide-border overflow-hidden rounded-card border border-border bg-card p-1 shadow-sm" aria-label="Conversations">
+    <ul
+      className="grid grid-cols-1 divide-y divide-border overflow-hidden rounded-card border border-border bg-card p-1 shadow-sm"
+      aria-label="Conversations"
+    >
       {data.map((conversation) => (
         <ConversationRow key={conversation.id} conversation={conversation} />
       ))}

@@ -123,9 +123,7 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
               </Link>
             </span>
             {item.status !== 'available' ? (
-              <Badge variant="neutral">
-                {ITEM_STATUS_LABEL[item.status as keyof typeof ITEM_STATUS_LABEL] ?? item.status}
-              </Badge>
+              <Badge variant="neutral">{ITEM_STATUS_LABEL[item.status as keyof typeof ITEM_STATUS_LABEL] ?? item.status}</Badge>
             ) : null}
           </p>
         </div>

@@ -63,7 +63,12 @@ function OwnerPanel({ conversation }: { conversation: ConversationDetail }) {
       <Panel
         actions={
           <>
-            <Button size="sm" disabled={busy} aria-busy={handOver.isPending && handOver.variables === 'taken'} onClick={() => change('taken', 'Item marked as given')}>
+            <Button
+              size="sm"
+              disabled={busy}
+              aria-busy={handOver.isPending && handOver.variables === 'taken'}
+              onClick={() => change('taken', 'Item marked as given')}
+            >
               {handOver.isPending && handOver.variables === 'taken' ? <Spinner /> : <CircleCheck aria-hidden="true" />}
               Mark as given
             </Button>
@@ -87,14 +92,33 @@ function OwnerPanel({ conversation }: { conversation: ConversationDetail }) {
   if (item.status === 'promised') {
     return (
       <Panel>
-        This item is promised to someone else. <Link href={`/items/${item.id}`} className="font-medium underline underline-offset-4">Manage it on its page</Link>.
+        This item is promised to someone else.{' '}
+        <Link href={`/items/${item.id}`} className="font-medium underline underline-offset-4">
+          Manage it on its page
+        </Link>
+        .
       </Panel>
     );
   }
-  if (item.status === 'taken') return <Panel>{item.promisedHere ? <>You gave this item to <strong>{other.username}</strong>.</> : 'This item has gone.'}</Panel>;
+  if (item.status === 'taken')
+    return (
+      <Panel>
+        {item.promisedHere ? (
+          <>
+            You gave this item to <strong>{other.username}</strong>.
+          </>
+        ) : (
+          'This item has gone.'
+        )}
+      </Panel>
+    );
   return (
     <Panel>
-      This item has expired. <Link href={`/items/${item.id}`} className="font-medium underline underline-offset-4">Renew it on its page</Link> to promise it.
+      This item has expired.{' '}
+      <Link href={`/items/${item.id}`} className="font-medium underline underline-offset-4">
+        Renew it on its page
+      </Link>{' '}
+      to promise it.
     </Panel>
   );
 }

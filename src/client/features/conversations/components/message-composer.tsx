@@ -45,8 +45,7 @@ export function MessageComposer({ send, pending, placeholder, textareaRef, class
         setBody('');
         onSent?.();
       },
-      (failure: unknown) =>
-        toast({ variant: 'destructive', title: 'Message not sent', description: getErrorMessage(failure) }),
+      (failure: unknown) => toast({ variant: 'destructive', title: 'Message not sent', description: getErrorMessage(failure) }),
     );
   };
 

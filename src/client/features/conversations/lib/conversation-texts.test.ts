@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badgeCount, messagesLinkLabel } from '../unread';
-import {
-  itemStateText,
-  lastMessagePreview,
-  listDate,
-  messageSide,
-  messageStamp,
-  messageTime,
-  remainingText,
-} from './conversation-texts';
+import { itemStateText, lastMessagePreview, listDate, messageSide, messageStamp, messageTime, remainingText } from './conversation-texts';
 
 const tz = { timeZone: 'UTC' };
 const now = new Date('2025-06-10T15:00:00Z');
@@ -87,7 +79,11 @@ describe('lastMessagePreview', () => {
 });
 
 describe('itemStateText', () => {
-  const row = (role: 'owner' | 'requester', status: string, promisedHere: boolean) => ({ role, other: { id: 2, username: 'sam' }, item: { status, promisedHere } });
+  const row = (role: 'owner' | 'requester', status: string, promisedHere: boolean) => ({
+    role,
+    other: { id: 2, username: 'sam' },
+    item: { status, promisedHere },
+  });
   it('says nothing while the item is on offer', () => {
     expect(itemStateText(row('owner', 'available', false))).toBeNull();
   });

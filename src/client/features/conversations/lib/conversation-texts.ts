@@ -2,7 +2,6 @@
 import { MESSAGE_MAX } from '../../../../shared/conversation-rules.js';
 import type { ConversationSummary } from '../../../../shared/conversations.js';
 
-
 export type MessageSide = 'mine' | 'theirs' | 'app';
 
 /** Where a message sits: mine on the right, theirs on the left, the app's notes in the middle. */
@@ -72,7 +71,9 @@ export function lastMessagePreview(body: string | null | undefined): string {
  * Where the item of a conversation stands, seen from my side, for the list; null while it is on
  * offer ('Promised to you', 'Given to sam', 'Promised to someone else', 'Gone', 'Expired').
  */
-export function itemStateText(c: Pick<ConversationSummary, 'role' | 'other'> & { item: Pick<ConversationSummary['item'], 'status' | 'promisedHere'> }): string | null {
+export function itemStateText(
+  c: Pick<ConversationSummary, 'role' | 'other'> & { item: Pick<ConversationSummary['item'], 'status' | 'promisedHere'> },
+): string | null {
   const { status, promisedHere } = c.item;
   const who = c.role === 'owner' ? c.other.username : 'you';
   if (status === 'promised') return promisedHere ? `Promised to ${who}` : 'Promised to someone else';

@@ -42,7 +42,9 @@ export function ImageDropZone({ previewUrl, uploading, error, disabled, onFiles,
     }
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (!lost) return;
-    const target = hasPreview ? zoneRef.current?.querySelector<HTMLElement>('[data-preview]') : zoneRef.current?.querySelector<HTMLElement>('button');
+    const target = hasPreview
+      ? zoneRef.current?.querySelector<HTMLElement>('[data-preview]')
+      : zoneRef.current?.querySelector<HTMLElement>('button');
     target?.focus();
   }, [hasPreview]);
 

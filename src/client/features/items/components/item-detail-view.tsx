@@ -119,7 +119,10 @@ export function ItemDetailView({
                 <span>
                   Posted by{' '}
                   {item.username ? (
-                    <Link href={`/u/${encodeURIComponent(item.username)}`} className="font-medium text-link underline-offset-4 hover:underline">
+                    <Link
+                      href={`/u/${encodeURIComponent(item.username)}`}
+                      className="font-medium text-link underline-offset-4 hover:underline"
+                    >
                       {item.username}
                     </Link>
                   ) : (
@@ -184,8 +187,7 @@ export function ItemDetailView({
               markerLabel={`Location of ${item.title}`}
               popup={
                 <>
-                  <strong>{item.title}</strong>{' '}
-                  <br />
+                  <strong>{item.title}</strong> <br />
                   Located here
                 </>
               }

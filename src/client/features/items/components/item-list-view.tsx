@@ -66,9 +66,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
       </div>
     );
   } else if (!data) {
-    results = (
-      <LoadError title={FETCH_FAILED} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-    );
+    results = <LoadError title={FETCH_FAILED} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (data.items.length === 0) {
     results = <div aria-live="polite">{renderEmpty(state.debouncedSearch)}</div>;
   } else {
@@ -80,11 +78,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={list.isPlaceholderData || undefined}>
           {data.items.map((item, index) => (
             <li key={item.id}>
-              <ItemCard
-                item={item}
-                priority={index < 3}
-                onDelete={canManageItem(viewer, item) ? onDelete : undefined}
-              />
+              <ItemCard item={item} priority={index < 3} onDelete={canManageItem(viewer, item) ? onDelete : undefined} />
             </li>
           ))}
         </ul>
@@ -161,11 +155,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
 
       {dialogLoaded ? (
         <Suspense fallback={null}>
-          <DeleteItemDialog
-            item={deleteTarget}
-            returnFocusRef={deleteTriggerRef}
-            onClose={() => setDeleteTarget(null)}
-          />
+          <DeleteItemDialog item={deleteTarget} returnFocusRef={deleteTriggerRef} onClose={() => setDeleteTarget(null)} />
         </Suspense>
       ) : null}
     </div>

@@ -102,7 +102,9 @@ export function MyItemsView() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">My items</h1>
-          <p className="mt-1 text-pretty text-muted-foreground">Everything you have shared: renew what has expired, follow what is promised.</p>
+          <p className="mt-1 text-pretty text-muted-foreground">
+            Everything you have shared: renew what has expired, follow what is promised.
+          </p>
         </div>
         <ShareSomethingButton />
       </div>
@@ -128,7 +130,11 @@ export function MyItemsView() {
           <Spinner label="Loading your items…" />
         </div>
       ) : data.items.length === 0 ? (
-        <ListEmptyState searching={false} message={current.empty} action={current.status === undefined ? <ShareSomethingButton /> : undefined} />
+        <ListEmptyState
+          searching={false}
+          message={current.empty}
+          action={current.status === undefined ? <ShareSomethingButton /> : undefined}
+        />
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">

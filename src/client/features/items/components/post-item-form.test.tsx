@@ -45,7 +45,9 @@ const submit = () => screen.getByRole('button', { name: 'Share with Community' }
 
 /** A small real JPEG (no GPS block) as the file input hands it over. */
 async function photoFile(): Promise<File> {
-  const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#7a5' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#7a5' } })
+    .jpeg()
+    .toBuffer();
   return new File([new Uint8Array(jpeg)], 'chair.jpg', { type: 'image/jpeg' });
 }
 
@@ -71,7 +73,7 @@ describe('PostItemForm', () => {
     expect(posts(api.calls, '/api/items')).toHaveLength(0);
   });
 
-  it('too short a title or description and coordinates out of range get the shared rules\' messages', async () => {
+  it("too short a title or description and coordinates out of range get the shared rules' messages", async () => {
     const api = serveItemApi();
     const { user } = renderForm();
 

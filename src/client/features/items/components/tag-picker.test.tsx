@@ -31,7 +31,11 @@ function renderPicker(initial: string[] = []) {
 const option = (name: string) => screen.getByRole('option', { name });
 const chosenTags = () => {
   const list = screen.queryByRole('list', { name: 'Chosen tags' });
-  return list ? within(list).getAllByRole('listitem').map((li) => li.textContent) : [];
+  return list
+    ? within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    : [];
 };
 
 describe('TagPicker', () => {

@@ -15,7 +15,10 @@ function photoLocationToast(result: Exclude<PhotoLocationResult, { kind: 'found'
     case 'none':
       return { title: 'No location data', description: 'No location data found in image. Please select location manually.' };
     case 'library-failed':
-      return { title: 'Photo location unavailable', description: 'Could not load image processing library. Please select location manually.' };
+      return {
+        title: 'Photo location unavailable',
+        description: 'Could not load image processing library. Please select location manually.',
+      };
     case 'read-failed':
       return { title: 'Could not read location data...', description: MANUAL };
     case 'process-failed':

@@ -12,9 +12,7 @@ describe('failureText', () => {
     expect(failureText('Failed to create item', new ApiError(500, 'Oops', 'Internal Server Error'))).toBe(
       'Failed to create item: 500 Oops',
     );
-    expect(failureText('Failed to create item', new ApiError(502, '', 'Bad Gateway'))).toBe(
-      'Failed to create item: 502 Bad Gateway',
-    );
+    expect(failureText('Failed to create item', new ApiError(502, '', 'Bad Gateway'))).toBe('Failed to create item: 502 Bad Gateway');
   });
 
   it('explains network failures', () => {

@@ -1,11 +1,7 @@
 import { MAX_TAGS } from '../../../../shared/constants.js';
 
 export type AddTagResult =
-  | { kind: 'added'; tags: string[] }
-  | { kind: 'empty' }
-  | { kind: 'duplicate' }
-  | { kind: 'limit' }
-  | { kind: 'too-long' };
+  { kind: 'added'; tags: string[] } | { kind: 'empty' } | { kind: 'duplicate' } | { kind: 'limit' } | { kind: 'too-long' };
 
 /**
  * The tag picker's rules: trimmed (inner spaces collapsed), no duplicates in any letter case,
@@ -30,7 +26,5 @@ export type TagGroup = { label: string; tags: readonly string[] };
 export function filterTagGroups(groups: readonly TagGroup[], query: string): TagGroup[] {
   const q = query.trim().toLowerCase();
   if (!q) return groups.map((g) => ({ label: g.label, tags: g.tags }));
-  return groups
-    .map((g) => ({ label: g.label, tags: g.tags.filter((t) => t.toLowerCase().includes(q)) }))
-    .filter((g) => g.tags.length > 0);
+  return groups.map((g) => ({ label: g.label, tags: g.tags.filter((t) => t.toLowerCase().includes(q)) })).filter((g) => g.tags.length > 0);
 }

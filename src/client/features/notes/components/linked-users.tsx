@@ -16,8 +16,7 @@ import { type Link, useCreateLink, useDeleteLink, useLinks, useUpdateLink } from
 import { linkFormSchema } from '../lib/note-schemas';
 import { EmptyList, ListSpinner } from './note-lists';
 
-const failed = (title: string) => (error: unknown) =>
-  toast({ variant: 'destructive', title, description: getErrorMessage(error) });
+const failed = (title: string) => (error: unknown) => toast({ variant: 'destructive', title, description: getErrorMessage(error) });
 
 function ProfileLink({ username }: { username: string }) {
   return (

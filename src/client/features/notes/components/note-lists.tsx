@@ -55,9 +55,7 @@ function NoteMeta({ note }: { note: Note }) {
       </Badge>
       <span>
         {edited ? 'Updated' : 'Written'}{' '}
-        <time dateTime={edited ? note.updatedAt : note.createdAt}>
-          {formatShortDate(edited ? note.updatedAt : note.createdAt)}
-        </time>
+        <time dateTime={edited ? note.updatedAt : note.createdAt}>{formatShortDate(edited ? note.updatedAt : note.createdAt)}</time>
       </span>
     </div>
   );
@@ -184,25 +182,26 @@ export function NoteLists() {
         <SectionHeading id="my-notes-heading" count={data?.mine.length}>
           My notes
         </SectionHeading>
-        {state(({ mine }) =>
-          mine.length === 0 ? (
-            <EmptyList icon={<NotebookPen aria-hidden="true" />}>
-              You have not written any notes yet. Your notes appear here once you save them.
-            </EmptyList>
-          ) : (
-            <ul className="grid gap-3">
-              {mine.map((note) => (
-                <MyNote
-                  key={note.id}
-                  note={note}
-                  onDelete={(target, trigger) => {
-                    deleteTriggerRef.current = trigger;
-                    setDeleting(target);
-                  }}
-                />
-              ))}
-            </ul>
-          ),
+        {state(
+          ({ mine }) =>
+            mine.length === 0 ? (
+              <EmptyList icon={<NotebookPen aria-hidden="true" />}>
+                You have not written any notes yet. Your notes appear here once you save them.
+              </EmptyList>
+            ) : (
+              <ul className="grid gap-3">
+                {mine.map((note) => (
+                  <MyNote
+                    key={note.id}
+                    note={note}
+                    onDelete={(target, trigger) => {
+                      deleteTriggerRef.current = trigger;
+                      setDeleting(target);
+                    }}
+                  />
+                ))}
+              </ul>
+            ),
           true,
         )}
       </section>
@@ -223,7 +222,10 @@ export function NoteLists() {
                     <p className="-my-3 flex items-center gap-2 text-sm">
                       <UserRound className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                       {author ? (
-                        <Link href={`/u/${encodeURIComponent(author)}`} className="inline-flex min-h-11 items-center font-semibold text-link hover:underline">
+                        <Link
+                          href={`/u/${encodeURIComponent(author)}`}
+                          className="inline-flex min-h-11 items-center font-semibold text-link hover:underline"
+                        >
                           {author}
                         </Link>
                       ) : (

@@ -45,8 +45,7 @@ export function NewPasswordForm({ username, onChangeUsername }: NewPasswordFormP
           toast({ title: RESET_TOASTS.doneTitle, description: RESET_TOASTS.done });
           navigate('/auth');
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: RESET_TOASTS.resetFailed, description: getErrorMessage(error) }),
+        onError: (error) => toast({ variant: 'destructive', title: RESET_TOASTS.resetFailed, description: getErrorMessage(error) }),
       },
     );
   });
@@ -54,8 +53,8 @@ export function NewPasswordForm({ username, onChangeUsername }: NewPasswordFormP
   return (
     <div className="grid gap-5">
       <p className="rounded-lg bg-primary-soft px-3 py-2 text-sm text-primary-soft-foreground">
-        If <span className="font-semibold break-all">{username}</span> has a phone number, a {CODE_LENGTH}-digit code is on
-        its way by SMS. It is valid for 10 minutes.
+        If <span className="font-semibold break-all">{username}</span> has a phone number, a {CODE_LENGTH}-digit code is on its way by SMS.
+        It is valid for 10 minutes.
       </p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
         {/* Password managers file the new password under this account. */}
@@ -90,7 +89,12 @@ export function NewPasswordForm({ username, onChangeUsername }: NewPasswordFormP
           className="px-2"
           disabled={resend.isPending}
           aria-busy={resend.isPending}
-          onClick={() => resend.mutate(username, requestCodeCallbacks(() => setFocus('code')))}
+          onClick={() =>
+            resend.mutate(
+              username,
+              requestCodeCallbacks(() => setFocus('code')),
+            )
+          }
         >
           {resend.isPending ? <Spinner /> : null}
           Send a new code

@@ -17,19 +17,14 @@ export function PasswordResetFlow() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          Step {state.step === 'request' ? 1 : 2} of 2
-        </p>
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Step {state.step === 'request' ? 1 : 2} of 2</p>
         <h2 className="text-xl font-semibold tracking-tight">{title}</h2>
         <p className="text-sm text-pretty text-muted-foreground">{text}</p>
       </div>
       {state.step === 'request' ? (
         <RequestCodeForm defaultUsername={state.username} onSent={(username) => setState({ step: 'reset', username })} />
       ) : (
-        <NewPasswordForm
-          username={state.username}
-          onChangeUsername={() => setState({ step: 'request', username: state.username })}
-        />
+        <NewPasswordForm username={state.username} onChangeUsername={() => setState({ step: 'request', username: state.username })} />
       )}
     </div>
   );

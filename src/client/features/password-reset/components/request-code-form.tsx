@@ -16,8 +16,7 @@ export function requestCodeCallbacks(onSent: () => void) {
       toast({ title: RESET_TOASTS.codeSentTitle, description: RESET_TOASTS.codeSent });
       onSent();
     },
-    onError: (error: unknown) =>
-      toast({ variant: 'destructive', title: RESET_TOASTS.requestFailed, description: getErrorMessage(error) }),
+    onError: (error: unknown) => toast({ variant: 'destructive', title: RESET_TOASTS.requestFailed, description: getErrorMessage(error) }),
   };
 }
 
@@ -34,7 +33,10 @@ export function RequestCodeForm({ defaultUsername, onSent }: { defaultUsername: 
   });
 
   const onSubmit = handleSubmit(({ username }) => {
-    request.mutate(username, requestCodeCallbacks(() => onSent(username)));
+    request.mutate(
+      username,
+      requestCodeCallbacks(() => onSent(username)),
+    );
   });
 
   return (

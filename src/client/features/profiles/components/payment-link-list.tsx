@@ -37,13 +37,7 @@ function CopyButton({ link }: { link: PaymentLink }) {
   };
 
   return (
-    <Button
-      variant="outline"
-      size="icon"
-      aria-label={copyLabel(link.vendor.name)}
-      title="Copy payment ID"
-      onClick={() => void copy()}
-    >
+    <Button variant="outline" size="icon" aria-label={copyLabel(link.vendor.name)} title="Copy payment ID" onClick={() => void copy()}>
       {copied ? <Check className="text-primary" aria-hidden="true" /> : <Copy aria-hidden="true" />}
     </Button>
   );
@@ -72,10 +66,7 @@ export function PaymentLinkList({ links }: { links: Profile['paymentIds'] }) {
     <>
       <ul className="grid gap-3">
         {links.map((link) => (
-          <li
-            key={link.id}
-            className="flex items-center gap-3 rounded-card border border-border bg-card p-3 shadow-sm sm:gap-4 sm:p-4"
-          >
+          <li key={link.id} className="flex items-center gap-3 rounded-card border border-border bg-card p-3 shadow-sm sm:gap-4 sm:p-4">
             <VendorIcon name={link.vendor.name} />
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words">{link.vendor.name}</p>

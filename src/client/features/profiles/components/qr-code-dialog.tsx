@@ -27,12 +27,8 @@ export function QrCodeDialog({ target, onClose, returnFocusTo }: QrCodeDialogPro
         {target ? (
           <>
             <div className="grid gap-1 pr-10">
-              <DialogTitle className="text-lg font-semibold tracking-tight break-words">
-                {qrDialogTitle(target.vendor)}
-              </DialogTitle>
-              <DialogDescription className="text-sm text-muted-foreground">
-                Scan this code to get the payment ID.
-              </DialogDescription>
+              <DialogTitle className="text-lg font-semibold tracking-tight break-words">{qrDialogTitle(target.vendor)}</DialogTitle>
+              <DialogDescription className="text-sm text-muted-foreground">Scan this code to get the payment ID.</DialogDescription>
             </div>
             {/* Dark on white in both themes, with a quiet zone: what scanners read best. */}
             <div className="mx-auto w-full max-w-[288px] rounded-xl bg-white p-4 shadow-inner ring-1 ring-border">
@@ -47,9 +43,7 @@ export function QrCodeDialog({ target, onClose, returnFocusTo }: QrCodeDialogPro
                 className="block h-auto w-full"
               />
             </div>
-            <p className="rounded-lg bg-muted px-3 py-2 text-center font-mono text-sm break-all select-all">
-              {target.paymentId}
-            </p>
+            <p className="rounded-lg bg-muted px-3 py-2 text-center font-mono text-sm break-all select-all">{target.paymentId}</p>
             <DialogCloseButton />
           </>
         ) : null}

@@ -2,16 +2,7 @@
 // recognised by its name, whatever the spelling ("Cash App", "cashapp", "CASH-APP"); any other
 // vendor gets the first letter of its name.
 
-export const VENDOR_BRANDS = [
-  'paypal',
-  'cashapp',
-  'venmo',
-  'stripe',
-  'applepay',
-  'googlepay',
-  'mastercard',
-  'visa',
-] as const;
+export const VENDOR_BRANDS = ['paypal', 'cashapp', 'venmo', 'stripe', 'applepay', 'googlepay', 'mastercard', 'visa'] as const;
 
 export type VendorBrand = (typeof VENDOR_BRANDS)[number];
 

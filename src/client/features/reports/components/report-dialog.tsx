@@ -60,7 +60,12 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
 
   const reasonError = errors.reason?.message;
   const detailsError = errors.details?.message;
-  const ids = { reasonError: `${id}-reason-error`, details: `${id}-details`, detailsHint: `${id}-details-hint`, detailsError: `${id}-details-error` };
+  const ids = {
+    reasonError: `${id}-reason-error`,
+    details: `${id}-details`,
+    detailsHint: `${id}-details-hint`,
+    detailsError: `${id}-details-error`,
+  };
 
   return (
     <Dialog
@@ -82,8 +87,8 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
               </>
             ) : (
               <>
-                What is wrong with <span className="font-medium text-foreground">{subject}</span>’s profile or behaviour? The
-                admins will look at it.
+                What is wrong with <span className="font-medium text-foreground">{subject}</span>’s profile or behaviour? The admins will
+                look at it.
               </>
             )}
           </DialogDescription>
@@ -101,7 +106,12 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
                   'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
                 )}
               >
-                <input type="radio" value={value} className="size-4 shrink-0 accent-primary focus-visible:outline-none" {...register('reason')} />
+                <input
+                  type="radio"
+                  value={value}
+                  className="size-4 shrink-0 accent-primary focus-visible:outline-none"
+                  {...register('reason')}
+                />
                 {REPORT_REASON_LABELS[value]}
               </label>
             ))}
@@ -133,7 +143,10 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
           </div>
 
           {create.isError ? (
-            <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-danger-text">
+            <p
+              role="alert"
+              className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-danger-text"
+            >
               {getErrorMessage(create.error)}
             </p>
           ) : null}

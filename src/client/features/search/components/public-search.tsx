@@ -23,9 +23,7 @@ function Hint() {
       <span className="flex size-16 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
         <UserRoundSearch className="size-8" aria-hidden="true" />
       </span>
-      <p className="max-w-lg text-lg text-pretty">
-        Type a username, or a word from a public note, to find people and their payment links.
-      </p>
+      <p className="max-w-lg text-lg text-pretty">Type a username, or a word from a public note, to find people and their payment links.</p>
     </div>
   );
 }

@@ -30,7 +30,13 @@ function BlockedPersonRow({ block }: { block: Block }) {
         </Link>
         <p className="text-sm text-muted-foreground">Blocked on {formatShortDate(block.createdAt)}</p>
       </div>
-      <Button variant="outline" onClick={onUnblock} disabled={unblock.isPending} aria-busy={unblock.isPending} aria-label={`Unblock ${username}`}>
+      <Button
+        variant="outline"
+        onClick={onUnblock}
+        disabled={unblock.isPending}
+        aria-busy={unblock.isPending}
+        aria-label={`Unblock ${username}`}
+      >
         {unblock.isPending ? <Spinner /> : <UserRoundCheck aria-hidden="true" />}
         Unblock
       </Button>
@@ -43,11 +49,7 @@ export function BlockedPeopleSection() {
   const blocks = useBlocks();
 
   return (
-    <SettingsSection
-      icon={Ban}
-      title="Blocked people"
-      description="You and the people you block cannot send each other messages."
-    >
+    <SettingsSection icon={Ban} title="Blocked people" description="You and the people you block cannot send each other messages.">
       {blocks.data ? (
         blocks.data.length > 0 ? (
           <ul className="grid gap-2" aria-label="People you blocked">

@@ -61,7 +61,9 @@ export function DeletionSection({ markedForDeletion, username, onAccountDeleted 
       description="Your items and their photos, notes, messages and payment links go with it. This cannot be undone."
     >
       <div className="grid justify-items-start gap-3">
-        <p className="text-sm text-pretty text-muted-foreground">Delete your account yourself, right now. You will be asked for your password.</p>
+        <p className="text-sm text-pretty text-muted-foreground">
+          Delete your account yourself, right now. You will be asked for your password.
+        </p>
         <DeleteAccountDialog username={username} onDeleted={onAccountDeleted} />
       </div>
 

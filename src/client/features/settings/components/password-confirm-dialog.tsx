@@ -30,7 +30,18 @@ type PasswordConfirmDialogProps = {
  * for the password again. A wrong password is shown at its field, any other refusal in the dialog,
  * which stays open; done, it closes.
  */
-export function PasswordConfirmDialog({ trigger, triggerVariant, username, id, icon, title, description, confirmLabel, pending, onConfirm }: PasswordConfirmDialogProps) {
+export function PasswordConfirmDialog({
+  trigger,
+  triggerVariant,
+  username,
+  id,
+  icon,
+  title,
+  description,
+  confirmLabel,
+  pending,
+  onConfirm,
+}: PasswordConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -81,7 +92,13 @@ export function PasswordConfirmDialog({ trigger, triggerVariant, username, id, i
         }}
         onClose={onClose}
       >
-        <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-describedby={formError ? errorId : undefined}>
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid gap-4"
+          aria-describedby={formError ? errorId : undefined}
+        >
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <TextField
             id={`${id}-password`}

@@ -36,9 +36,7 @@ function PaymentLinkRow({ link, renderIcon }: { link: OwnPaymentLink; renderIcon
       <div className="min-w-0 flex-1">
         <p className="font-semibold break-words">
           {link.vendor.name}
-          {link.vendor.active ? null : (
-            <span className="ml-2 text-xs font-normal text-muted-foreground">(no longer offered)</span>
-          )}
+          {link.vendor.active ? null : <span className="ml-2 text-xs font-normal text-muted-foreground">(no longer offered)</span>}
         </p>
         <p className="font-mono text-sm break-all text-muted-foreground">{link.paymentId}</p>
       </div>
@@ -79,8 +77,7 @@ function AddPaymentLinkForm() {
           reset();
           toast({ title: 'Payment link added', description: `${link.vendor.name} is now on your profile.` });
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Could not add the payment link', description: getErrorMessage(error) }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Could not add the payment link', description: getErrorMessage(error) }),
       },
     );
   });

@@ -15,8 +15,7 @@ import { phoneFormSchema, verifyCodeFormSchema } from '../lib/settings-schemas';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { SettingsSection } from './settings-section';
 
-const failed = (title: string) => (error: unknown) =>
-  toast({ variant: 'destructive', title, description: getErrorMessage(error) });
+const failed = (title: string) => (error: unknown) => toast({ variant: 'destructive', title, description: getErrorMessage(error) });
 
 /** The number is where password reset codes go: a change asks for the password again. */
 function PhoneNumberForm({ phoneNumber, username }: { phoneNumber: string | null; username: string }) {
@@ -50,7 +49,11 @@ function PhoneNumberForm({ phoneNumber, username }: { phoneNumber: string | null
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+    >
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <TextField
         id="settings-phone"
@@ -70,12 +73,7 @@ function PhoneNumberForm({ phoneNumber, username }: { phoneNumber: string | null
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <Button
-        type="submit"
-        className="sm:mt-6"
-        disabled={save.isPending || (phoneNumber !== null && !isDirty)}
-        aria-busy={save.isPending}
-      >
+      <Button type="submit" className="sm:mt-6" disabled={save.isPending || (phoneNumber !== null && !isDirty)} aria-busy={save.isPending}>
         {save.isPending ? <Spinner /> : null}
         Save
       </Button>
@@ -165,7 +163,11 @@ function VerifyPhone({ phoneNumber }: { phoneNumber: string }) {
         )}
       </div>
       {codeSent ? (
-        <form onSubmit={(event) => void onVerify(event)} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-start">
+        <form
+          onSubmit={(event) => void onVerify(event)}
+          noValidate
+          className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-start"
+        >
           <TextField
             id="settings-code"
             label="Verification code"

@@ -26,11 +26,7 @@ export function VisibilitySection({ isVisible }: { isVisible: boolean }) {
     });
 
   return (
-    <SettingsSection
-      icon={Eye}
-      title="Profile visibility"
-      description="Choose whether neighbours can find you and see your payment links."
-    >
+    <SettingsSection icon={Eye} title="Profile visibility" description="Choose whether neighbours can find you and see your payment links.">
       <div className="flex items-center justify-between gap-4 rounded-xl bg-muted p-4">
         <div className="grid gap-1">
           <Label htmlFor="settings-visible" className="text-base">

@@ -30,11 +30,17 @@ describe('paymentLinkFormSchema', () => {
 describe('phoneFormSchema', () => {
   it('takes numbers as people type them', () => {
     expect(normalizePhoneNumber('+1 (555) 010-2000')).toBe('+15550102000');
-    expect(phoneFormSchema.parse({ phoneNumber: '+44 20 7946 0958', currentPassword: 'pw' })).toEqual({ phoneNumber: '+442079460958', currentPassword: 'pw' });
-    expect(phoneFormSchema.parse({ phoneNumber: '5550102000', currentPassword: 'pw' })).toEqual({ phoneNumber: '5550102000', currentPassword: 'pw' });
+    expect(phoneFormSchema.parse({ phoneNumber: '+44 20 7946 0958', currentPassword: 'pw' })).toEqual({
+      phoneNumber: '+442079460958',
+      currentPassword: 'pw',
+    });
+    expect(phoneFormSchema.parse({ phoneNumber: '5550102000', currentPassword: 'pw' })).toEqual({
+      phoneNumber: '5550102000',
+      currentPassword: 'pw',
+    });
   });
 
-  it("rejects what the phone rule rejects, with its message", () => {
+  it('rejects what the phone rule rejects, with its message', () => {
     for (const phoneNumber of ['', '+0123456', '1', '+1234567890123456', 'call me', '+1 555 abc']) {
       expect(firstMessage(phoneFormSchema.safeParse({ phoneNumber, currentPassword: 'pw' }))).toBe('Please enter a valid phone number');
     }
@@ -66,7 +72,7 @@ describe('changePasswordFormSchema', () => {
     expect(firstMessage(changePasswordFormSchema.safeParse({ ...valid, currentPassword: '' }))).toBe('Password is required');
   });
 
-  it("uses the shared messages", () => {
+  it('uses the shared messages', () => {
     const short = changePasswordFormSchema.safeParse({ ...valid, newPassword: '12345', confirmPassword: '12345' });
     expect(firstMessage(short)).toBe('Password must be at least 6 characters');
     const mismatch = changePasswordFormSchema.safeParse({ ...valid, confirmPassword: 'other-secret' });

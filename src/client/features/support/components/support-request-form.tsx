@@ -31,8 +31,7 @@ export function SupportRequestForm() {
         reset(EMPTY);
         toast({ title: 'Request sent', description: 'An admin will look at it soon. You can follow its status under “Your requests”.' });
       },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Could not send your request', description: getErrorMessage(error) }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Could not send your request', description: getErrorMessage(error) }),
     });
   });
 

@@ -18,7 +18,7 @@ describe('statusBadge', () => {
 });
 
 describe('supportFormSchema', () => {
-  it("asks for more details under 10 characters, with the shared message", () => {
+  it('asks for more details under 10 characters, with the shared message', () => {
     const short = supportFormSchema.safeParse({ type: 'other', description: '  too short ' });
     expect(short.success).toBe(false);
     expect(short.error?.issues[0]?.message).toBe('Please provide more details about your request');
