@@ -98,6 +98,8 @@ test('post an item with a GPS photo, find it nearest first, open it, delete it',
 });
 
 test('a visitor sees items but no delete button, and Browse, an item and Post item pass axe', async ({ page, browser }) => {
+  // Three pages under axe and a whole post: more than the default minute on a busy two-core machine.
+  test.slow();
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await owner.route(/tile\.openstreetmap\.org/, (route) => route.abort());
