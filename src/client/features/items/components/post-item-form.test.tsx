@@ -103,7 +103,7 @@ describe('PostItemForm', () => {
 
     await user.upload(screen.getByLabelText('Image'), file);
 
-    const preview = await screen.findByRole('img', { name: 'Preview of the chosen photo' });
+    const preview = await screen.findByRole('img', { name: 'Preview of your item' });
     expect(preview.getAttribute('src')).toMatch(/^blob:preview-\d+$/);
     const chosen = screen.getByRole('group', { name: 'Chosen photo' });
     expect(within(chosen).getByRole('button', { name: 'Replace' })).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('PostItemForm', () => {
     expect(await screen.findByText('No location data found in image. Please select location manually.')).toBeInTheDocument();
 
     await user.click(within(chosen).getByRole('button', { name: 'Remove photo' }));
-    expect(screen.queryByRole('img', { name: 'Preview of the chosen photo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Preview of your item' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Click to choose a photo, or drag it here' })).toBeInTheDocument();
   });
 
@@ -155,6 +155,6 @@ describe('PostItemForm', () => {
     });
     // The form is empty again for the next item.
     expect(field('Title')).toHaveValue('');
-    expect(screen.queryByRole('img', { name: 'Preview of the chosen photo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Preview of your item' })).not.toBeInTheDocument();
   });
 });
