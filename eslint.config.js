@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import lingui from 'eslint-plugin-lingui';
 import layers from './scripts/eslint-layers.mjs';
 
 export default defineConfig(
@@ -35,6 +36,90 @@ export default defineConfig(
     files: ['src/client/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Every text a person reads comes from the catalogues (src/locales, docs/decisions/011): a literal
+    // that looks like words (starts with a capital letter, or holds two words) in a component or a
+    // client module is an error. Message ids, CSS classes, URLs, keys and other code strings pass.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          useTsTypes: true,
+          ignore: [
+            // Not words: no capital first letter and no two words in a row (classes, keys, paths, ids).
+            '^(?![A-Z]|.*\\p{L}+\\s+\\p{L}+).*$',
+            // Message ids (src/locales/en/<section>.json).
+            '^[a-z]+(\\.[A-Za-z0-9_]+)+$',
+            // UPPERCASE constants, HTTP methods and header names, MIME types, URLs.
+            '^[A-Z0-9_-]+$',
+            '^[A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)+$',
+            '^(https?:|/|mailto:|tel:|data:|#)',
+          ],
+          ignoreNames: [
+            { regex: { pattern: 'className|classNames|variant|size|^on[A-Z]|Class$', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_]+$' } },
+            'type',
+            'id',
+            'key',
+            'role',
+            'href',
+            'to',
+            'src',
+            'name',
+            'method',
+            'autoComplete',
+            'inputMode',
+            'mode',
+            'rel',
+            'target',
+            'displayName',
+            'queryKey',
+            'accept',
+            'sizes',
+            'lang',
+          ],
+          ignoreFunctions: [
+            'cn',
+            'cva',
+            'clsx',
+            'Error',
+            'console.*',
+            'translate',
+            't',
+            'msg',
+            'useT',
+            'new URL',
+            'URLSearchParams',
+            '*.includes',
+            '*.startsWith',
+            '*.endsWith',
+            '*.set',
+            '*.get',
+            '*.has',
+            '*.append',
+            '*.setAttribute',
+            '*.getAttribute',
+            '*.addEventListener',
+            '*.removeEventListener',
+            '*.querySelector',
+            '*.querySelectorAll',
+            '*.getElementById',
+            'document.createElement',
+            'matchMedia',
+            'window.matchMedia',
+            'apiRequest',
+            'request',
+            'fetch',
+            'lazyPage',
+          ],
+          ignoreMethodsOnTypes: ['Map.get', 'Map.has', 'Set.has'],
+        },
+      ],
+    },
   },
   {
     // Tests read answers as parsed JSON (`res.json()` is `any`) and assert on them: the assertion is

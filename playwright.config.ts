@@ -8,6 +8,8 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/browser.mjs';
 // embedded database of their own (scripts/test.mjs builds first and sets these variables).
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'share-e2e-')));
+// The real SMTP server the app sends mail to (e2e/global-setup.ts starts it; e2e/fixtures.ts reads what arrives).
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? (process.env.E2E_SMTP_PORT = String(port + 1)));
 // Kept in step with E2E_ADMIN in e2e/fixtures.ts.
 const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password' };
 
@@ -17,6 +19,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
+  globalSetup: './e2e/global-setup.ts',
   // Whole flows with two or three people signing in through the page: generous on a busy machine.
   timeout: 60_000,
   expect: { timeout: 7_000 },
@@ -28,8 +31,17 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.mobile\.spec\.ts$/ },
-    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.mobile\.spec\.ts$/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: [/\.mobile\.spec\.ts$/, /languages/] },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.mobile\.spec\.ts$/, testIgnore: /languages/ },
+    // The site in Spanish, after the rest: these tests set the shared e2e admin's stored language to
+    // Spanish, which every other test, in English, would then see.
+    { name: 'languages', use: { ...devices['Desktop Chrome'] }, testMatch: /languages\.spec\.ts$/, dependencies: ['desktop', 'phone'] },
+    {
+      name: 'languages-phone',
+      use: { ...devices['Pixel 7'] },
+      testMatch: /languages\.mobile\.spec\.ts$/,
+      dependencies: ['desktop', 'phone'],
+    },
   ],
   webServer: {
     command: 'node dist/server/main.js',
@@ -52,6 +64,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The console SMS sender writes codes here; e2e/fixtures.ts reads them.
       SMS_OUTBOX_FILE: path.join(dataDir, 'sms-outbox.jsonl'),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // Notification e-mails gather news for a second here (five minutes by default), so a test sees them soon.
+      NOTIFICATION_EMAIL_WINDOW_SECONDS: '1',
+      MAIL_FROM: 'ShareNearby <no-reply@e2e.test>',
     },
   },
 });

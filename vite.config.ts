@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { locales } from './scripts/vite-locales.mjs';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3001';
 
@@ -59,7 +60,13 @@ function inlineEntryCss(): Plugin {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), inlineEntryCss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    locales({ localesDir: fileURLToPath(new URL('./src/locales', import.meta.url)) }),
+    inlineEntryCss(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) },

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { locales } from './scripts/vite-locales.mjs';
 
 export default defineConfig({
+  // The catalogues (virtual:catalogues), as the app's build has them.
+  plugins: [locales({ localesDir: fileURLToPath(new URL('./src/locales', import.meta.url)) })],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src/client', import.meta.url)) },
   },

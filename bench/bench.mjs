@@ -16,6 +16,7 @@ import { hashPassword } from '../dist/server/features/auth/passwords.js';
 import { forgetEstimates } from '../dist/server/features/items/repository.js';
 import { BOX, CITIES, COMMON_WORD, ensureSeeded, PASSWORD, PEOPLE_WORD, RARE_WORD, SEARCH_TAG } from './seed.mjs';
 import { openTarget } from './target.mjs';
+import { ensureAlertsSeeded, measureAlertMatching } from './alerts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(
@@ -29,14 +30,17 @@ const seed = Number(args.seed ?? 1);
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const itemCount = Number(process.env.BENCH_ITEMS ?? (quick ? 2_000 : databaseUrl ? 1_000_000 : 100_000));
 const userCount = quick ? 500 : 50_000;
+const alertCount = Number(process.env.BENCH_ALERTS ?? (quick ? 2_000 : 100_000));
 const duration = Number(args.duration ?? (quick ? 2 : 10));
 const warmup = quick ? 0 : 2;
 const CONNECTIONS = 32;
+/** Posted items matched against the saved alerts (sample items of the seed). */
+const ALERT_ITEMS = 300;
 const CORES = os.availableParallelism();
 // PostgreSQL's rule of thumb for a pool: about two connections per core of the database server
 // (here the same machine); more only queue inside PostgreSQL and stretch the tail.
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 2 * CORES);
-for (const [name, v] of Object.entries({ seed, itemCount, duration, poolSize })) {
+for (const [name, v] of Object.entries({ seed, itemCount, alertCount, duration, poolSize })) {
   if (!Number.isInteger(v) || v < (name === 'seed' ? 0 : 1)) throw new Error(`${name} must be a whole number above 0 (got ${v})`);
 }
 const log = (msg) => console.log(`[bench] ${msg}`);
@@ -67,10 +71,12 @@ async function seedTarget(target) {
     await client.connect();
     await client.query(`SET maintenance_work_mem = '512MB'`);
     seeded = await ensureSeeded((sql, params) => client.query(sql, params), opts);
+    await ensureAlertsSeeded((sql, params) => client.query(sql, params), { seed, alerts: alertCount, users: userCount, log });
     await client.end();
   } else {
     const client = database.db.$client;
     seeded = await ensureSeeded((sql, params) => client.query(sql, params), opts);
+    await ensureAlertsSeeded((sql, params) => client.query(sql, params), { seed, alerts: alertCount, users: userCount, log });
     await database.close();
   }
   return seeded;
@@ -282,7 +288,8 @@ async function bareSql(name, target, capturedApp, statements, points, seconds) {
 // ---- The server ----------------------------------------------------------------------------------
 
 async function freePort() {
-  for (let port = Number(process.env.BENCH_PORT ?? 3500); port <= 3509; port++) {
+  const first = Number(process.env.BENCH_PORT ?? 3500);
+  for (let port = first; port <= first + 9; port++) {
     const free = await new Promise((resolve) => {
       const s = net
         .createServer()
@@ -291,7 +298,7 @@ async function freePort() {
     });
     if (free) return port;
   }
-  throw new Error('no free port between 3500 and 3509');
+  throw new Error(`no free port between ${first} and ${first + 9}`);
 }
 
 async function startServer(target) {
@@ -371,6 +378,13 @@ async function main() {
     const seeded = await seedTarget(target);
     const sampleDb = await openDatabase({ databaseUrl: target.url, pgliteDir: target.pgliteDir ?? 'memory://' });
     const s = await samples(sampleDb.db).finally(() => sampleDb.close());
+
+    log(`matching ${ALERT_ITEMS} posted items against ${alertCount.toLocaleString('en')} saved alerts`);
+    const alertDb = await openDatabase({ databaseUrl: target.url, pgliteDir: target.pgliteDir ?? 'memory://' });
+    const alertMatching = await measureAlertMatching(alertDb.db, s.itemIds.slice(0, ALERT_ITEMS)).finally(() => alertDb.close());
+    log(
+      `alert matching: database time p50 ${alertMatching.p50} ms, p99 ${alertMatching.p99} ms, max ${alertMatching.max} ms; matches p50 ${alertMatching.matchesP50}, max ${alertMatching.matchesMax}; indexes ${alertMatching.indexes.join(', ')}`,
+    );
     const list = scenarios(s);
     const nearestScenario = list.find((x) => x.bar === 'nearest');
 
@@ -447,6 +461,11 @@ async function main() {
           };
         }),
       { bar: 'server memory under 300 MB', value: `${peakMemoryMB} MB`, pass: peakMemoryMB < 300 },
+      {
+        bar: `alert matching with ${alertCount.toLocaleString('en')} alerts: database time under 20 ms per posted item (p99), no sequential scan of saved_alerts`,
+        value: `p99 ${alertMatching.p99} ms (p50 ${alertMatching.p50}), ${alertMatching.seqScans.length ? 'Seq Scan on saved_alerts' : 'index plans'}`,
+        pass: alertMatching.p99 < 20 && alertMatching.seqScans.length === 0,
+      },
     ];
 
     console.log(
@@ -482,6 +501,8 @@ async function main() {
       scenarios: results,
       bareSql: bare,
       serverPeakMemoryMB: peakMemoryMB,
+      alerts: alertCount,
+      alertMatching,
       bars,
       explain: capture.explained,
     };

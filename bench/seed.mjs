@@ -194,9 +194,9 @@ const NOTE_WORDS = [
 ];
 export const PASSWORD = 'bench-password-123';
 
-const lit = (s) => `'${String(s).replace(/'/g, "''")}'`;
-const arr = (values) => `ARRAY[${values.map(lit).join(', ')}]::text[]`;
-const pick = (values, r) => `(${arr(values)})[1 + floor(${r} * ${values.length})::int]`;
+export const lit = (s) => `'${String(s).replace(/'/g, "''")}'`;
+export const arr = (values) => `ARRAY[${values.map(lit).join(', ')}]::text[]`;
+export const pick = (values, r) => `(${arr(values)})[1 + floor(${r} * ${values.length})::int]`;
 
 /** Fingerprint of what the seeded data depends on: migrations, this file and the parameters. */
 export function fingerprint(params) {

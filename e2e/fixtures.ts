@@ -4,30 +4,46 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { type Language, LANGUAGE_CODES, type MessageId } from '../src/shared/i18n.js';
+import { translate } from '../src/server/i18n.js';
 
 export const uniqueName = (prefix = 'e2e') => `${prefix}_${randomBytes(4).toString('hex')}`;
 
-/** Registers a new user through the /auth page and waits for /home. */
-export async function registerThroughUi(page: Page, username = uniqueName(), password = 'secret-pw'): Promise<string> {
+/** A text of the app in a language (src/locales), as the page shows it. */
+export const text = (language: Language, id: MessageId, values?: Record<string, string | number>) => translate(language, id, values);
+
+/** Registers a new user through the /auth page (in the page's language) and waits for /home. */
+export async function registerThroughUi(
+  page: Page,
+  username = uniqueName(),
+  password = 'secret-pw',
+  language: Language = 'en',
+): Promise<string> {
   await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Register' }).click();
-  const form = page.getByRole('tabpanel', { name: 'Register' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByLabel('Confirm Password').fill(password);
-  await form.getByRole('button', { name: 'Register' }).click();
+  await page.getByRole('tab', { name: text(language, 'auth.page.registerTab') }).click();
+  const form = page.getByRole('tabpanel', { name: text(language, 'auth.page.registerTab') });
+  await form.getByLabel(text(language, 'auth.register.username')).fill(username);
+  await form.getByLabel(text(language, 'auth.register.password'), { exact: true }).fill(password);
+  await form.getByLabel(text(language, 'auth.register.confirmPassword')).fill(password);
+  await form.getByRole('button', { name: text(language, 'auth.register.submit') }).click();
   await expect(page).toHaveURL(/\/home$/);
   return username;
 }
 
-/** Signs in through the /auth page. */
-export async function loginThroughUi(page: Page, username: string, password: string, rememberMe = false): Promise<void> {
+/** Signs in through the /auth page (in the page's language). */
+export async function loginThroughUi(
+  page: Page,
+  username: string,
+  password: string,
+  rememberMe = false,
+  language: Language = 'en',
+): Promise<void> {
   await page.goto('/auth');
-  const form = page.getByRole('tabpanel', { name: 'Login' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  if (rememberMe) await form.getByLabel('Remember me').check();
-  await form.getByRole('button', { name: 'Login' }).click();
+  const form = page.getByRole('tabpanel', { name: text(language, 'auth.page.loginTab') });
+  await form.getByLabel(text(language, 'auth.login.username')).fill(username);
+  await form.getByLabel(text(language, 'auth.login.password'), { exact: true }).fill(password);
+  if (rememberMe) await form.getByLabel(text(language, 'auth.login.rememberMe')).check();
+  await form.getByRole('button', { name: text(language, 'auth.login.submit') }).click();
 }
 
 /**
@@ -53,6 +69,30 @@ export async function smsCodeFor(phone: string, about = ''): Promise<string> {
   throw new Error(`no SMS to ${phone}`);
 }
 
+/** The mails the test SMTP server (e2e/global-setup.ts) received for this address so far. */
+export function mailsTo(address: string): { subject: string; text: string; html: string; headers: Record<string, string> }[] {
+  const file = path.join(process.env.E2E_DATA_DIR!, 'mail-inbox.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { to: string[]; subject: string; text: string; html: string; headers: Record<string, string> })
+    .filter((m) => m.to.includes(address.toLowerCase()));
+}
+
+/** The link of the newest verification mail to this address (waits for it). */
+export async function verificationLinkFor(address: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const link = mailsTo(address)
+      .map((m) => /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(m.text)?.[0])
+      .filter(Boolean)
+      .at(-1);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail to ${address}`);
+}
+
 /** A phone number nobody else in this run uses. */
 export const uniquePhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
@@ -62,6 +102,14 @@ export const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password'
 export async function apiPost<T = unknown>(page: Page, url: string, data?: object): Promise<T> {
   const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
   const res = await page.request.post(url, { headers: { 'x-csrf-token': token }, ...(data ? { data } : {}) });
+  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A PUT through the page's session, with its CSRF token; the test fails unless it answers 2xx. */
+export async function apiPut<T = unknown>(page: Page, url: string, data: object): Promise<T> {
+  const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
+  const res = await page.request.put(url, { headers: { 'x-csrf-token': token }, data });
   expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }
@@ -102,9 +150,24 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
  */
 export function statusWith(page: Page, text: string | RegExp) {
   return page
-    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('region', { name: NOTIFICATIONS_REGION })
     .getByRole('listitem')
     .filter({ hasText: text })
     .or(page.getByRole('status').filter({ hasText: text }))
     .first();
+}
+
+/** The name of the toasts' region in any of the app's languages ("Notifications (F8)", "Notificaciones (F8)"). */
+const NOTIFICATIONS_REGION = new RegExp(
+  `^(${LANGUAGE_CODES.map((l) => translate(l, 'core.toast.region', { hotkey: '' }).split(' (')[0]).join('|')})`,
+);
+
+/** A JPEG whose EXIF says it was taken at 40.7306 N, 73.9866 W (Union Square): south/west signs matter. */
+export async function gpsPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 180, g: 90, b: 40 } } })
+    .jpeg()
+    .withExif({
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 43/1 5016/100', GPSLongitudeRef: 'W', GPSLongitude: '73/1 59/1 1176/100' },
+    })
+    .toBuffer();
 }

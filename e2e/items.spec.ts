@@ -1,22 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { registerThroughUi, uniqueName, statusWith } from './fixtures';
+import { gpsPhoto, registerThroughUi, uniqueName, statusWith } from './fixtures';
 
 // Map tiles live outside; tests never need them to load.
 test.beforeEach(async ({ page }) => {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
 });
-
-/** A JPEG whose EXIF says it was taken at 40.7306 N, 73.9866 W (Union Square): south/west signs matter. */
-async function gpsPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 180, g: 90, b: 40 } } })
-    .jpeg()
-    .withExif({
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 43/1 5016/100', GPSLongitudeRef: 'W', GPSLongitude: '73/1 59/1 1176/100' },
-    })
-    .toBuffer();
-}
 
 async function expectNoSeriousA11yViolations(page: Page) {
   // No fades in flight while colours are measured (the app honours reduced motion).

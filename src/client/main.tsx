@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { AppLayout } from '@/app/layout';
 import { AppProviders } from '@/app/providers';
 import { AppRouter } from '@/app/router';
+import { LanguageProvider, startI18n } from '@/lib/i18n';
 
 // zod runs jitless under the CSP: vite.config.ts resolves `zod` to src/client/lib/zod-jitless.ts,
 // so the setting comes with zod itself, and zod stays out of this first chunk.
@@ -15,14 +16,20 @@ if (!root) throw new Error('The page has no #root element');
 // lets the browser paint and answer input in between, instead of holding the main thread for the
 // whole tree at once (which a slow phone feels as a frozen page). The painted shell of index.html
 // stays until the app commits.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <AppLayout>
-          <AppRouter />
-        </AppLayout>
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+// The texts of the first page (the `core` bundle of the page's language, which the HTML preloads)
+// come before the first render: no English flash before Spanish.
+void startI18n().then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <LanguageProvider>
+          <AppProviders>
+            <AppLayout>
+              <AppRouter />
+            </AppLayout>
+          </AppProviders>
+        </LanguageProvider>
+      </StrictMode>,
+    );
+  }),
+);

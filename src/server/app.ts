@@ -6,25 +6,34 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { withValues } from '../shared/i18n.js';
 import { MSG } from '../shared/messages.js';
-import type { Config } from './config.js';
+import { backupPlugin } from './backup/operations.js';
+import { type Config, ConfigError } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { demoContentPlugin } from './demo/seed.js';
+import { accountsWithDemoPassword, demoContentPlugin, demoPasswordProblem } from './demo/seed.js';
 import { republishOldPoints } from './features/items/published-point.js';
 import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
+import { waitValues } from '../shared/quotas.js';
+import { alertRoutes } from './features/alerts/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { ensureAdmin } from './features/auth/service.js';
 import { blockRoutes } from './features/blocks/routes.js';
 import { accountRoutes } from './features/account/routes.js';
+import { emailRoutes, unsubscribeRoutes } from './features/email/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { conversationRoutes } from './features/conversations/routes.js';
 import { handoverRoutes } from './features/handover/routes.js';
 import { healthRoutes } from './features/health/routes.js';
-import { expireItems } from './features/items/repository.js';
 import { itemRoutes } from './features/items/routes.js';
-import { itemPageMeta, newestListedImage } from './features/items/service.js';
+import { expireItems, itemPageMeta, newestListedImage } from './features/items/service.js';
+import { liveRoutes } from './features/live/routes.js';
 import { notesRoutes } from './features/notes/routes.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { noticeExpiringListings } from './features/notifications/service.js';
+import { registerEmailChannel } from './features/notifications/email-channel.js';
+import { NotificationWorker } from './features/notifications/worker.js';
 import { profilesRoutes } from './features/profiles/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { searchRoutes } from './features/search/routes.js';
@@ -36,8 +45,13 @@ import { type Csrf, csrfPlugin } from './plugins/csrf.js';
 import { type DeviceCookies, devicesPlugin } from './plugins/device-cookie.js';
 import { ExpiringStore } from './plugins/rate-limit-store.js';
 import { databasePlugin } from './plugins/database.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { languagePlugin } from './plugins/language.js';
+import { livePlugin } from './plugins/live.js';
 import { type Sessions, sessionsPlugin } from './plugins/session.js';
 import { type SmsSender, smsPlugin } from './plugins/sms.js';
+import { type MailSender, mailPlugin } from './plugins/mail.js';
+import type { UnsubscribeTopics } from './mail/unsubscribe.js';
 import { type ImageStorage, storagePlugin } from './plugins/storage.js';
 import { type FeatureRoutes, syncPlugin } from './plugins/sync-plugin.js';
 
@@ -51,6 +65,12 @@ declare module 'fastify' {
     csrf: Csrf;
     storage: ImageStorage;
     sms: SmsSender;
+    /** This process's notification worker: channels register with it (docs/decisions/014). */
+    notifications: NotificationWorker;
+    /** The one way e-mail leaves the app (plugins/mail.ts; compose each with mail/compose.ts). */
+    mail: MailSender;
+    /** What a one-click unsubscribe token's topic stops (mail/unsubscribe.ts); features register theirs. */
+    unsubscribeTopics: UnsubscribeTopics;
     /** Runs work after the answer has gone (e.g. sending an SMS); shutdown waits for it. */
     background(task: () => Promise<unknown>): void;
   }
@@ -126,6 +146,20 @@ const adminAccountPlugin = fp(
   { name: 'admin-account', dependencies: ['database', 'demo-content'] },
 );
 
+/**
+ * Production does not start while a demo account (the demo admin above all) still signs in with the
+ * demo password: a database seeded in development keeps them. Checked after ADMIN_PASSWORD is set,
+ * so setting it for the demo admin is one way out.
+ */
+const noDemoPasswordPlugin = fp(
+  async (app) => {
+    if (app.config.env !== 'production') return;
+    const accounts = await accountsWithDemoPassword(app.db);
+    if (accounts.length > 0) throw new ConfigError([demoPasswordProblem(accounts)]);
+  },
+  { name: 'no-demo-password', dependencies: ['database', 'admin-account'] },
+);
+
 /** Items whose published point is an old random draw get their cell's point, once (docs/decisions/006). */
 const publishedPointsPlugin = fp(
   async (app) => {
@@ -136,7 +170,7 @@ const publishedPointsPlugin = fp(
 );
 
 /** What every API feature's routes use: checked when each is registered, so the start-up order is not left to chance. */
-const API_DEPENDENCIES = ['database', 'storage', 'sms', 'sessions', 'csrf', '@fastify/rate-limit', '@fastify/multipart'];
+const API_DEPENDENCIES = ['database', 'storage', 'sms', 'mail', 'sessions', 'csrf', '@fastify/rate-limit', '@fastify/multipart'];
 
 /** A feature's routes as a plugin of its own (still encapsulated, under its prefix) that declares what it needs. */
 const feature = (name: string, routes: FeatureRoutes, dependencies = API_DEPENDENCIES) =>
@@ -152,6 +186,9 @@ const housekeepingPlugin = fp(
       await app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'could not purge expired sessions'));
       const expired = await expireItems(app.db).catch((err) => app.log.warn({ err }, 'could not expire items'));
       if (expired) app.log.info({ expired }, 'items past their expiry marked expired');
+      const told = await noticeExpiringListings(app.db).catch((err) => app.log.warn({ err }, 'could not tell of expiring items'));
+      if (told) app.log.info({ told }, 'owners told their items expire soon');
+      if (expired || told) app.notifications.wake();
       const swept = await sweepUnusedUploads(app.db, app.storage, app.config.unusedUploadHours, app.log).catch((err) =>
         app.log.warn({ err }, 'could not remove unused uploads'),
       );
@@ -162,7 +199,23 @@ const housekeepingPlugin = fp(
     timer.unref();
     app.addHook('onClose', () => clearInterval(timer));
   },
-  { name: 'housekeeping', dependencies: ['database', 'sessions', 'storage'] },
+  { name: 'housekeeping', dependencies: ['database', 'sessions', 'storage', 'notifications'] },
+);
+
+/**
+ * The notification worker of this process, started with the app and stopped before the database
+ * closes (preClose: close waits for the round under way, so tests and SIGTERM never hang).
+ */
+const notificationsPlugin = fp(
+  (app: FastifyInstance) => {
+    const worker = new NotificationWorker(app.db, app.config.notifications, app.log);
+    app.decorate('notifications', worker);
+    registerEmailChannel(app);
+    worker.start();
+    app.addHook('preClose', () => worker.stop());
+    return Promise.resolve();
+  },
+  { name: 'notifications', dependencies: ['database', 'mail'] },
 );
 
 /**
@@ -176,6 +229,10 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
     api.csrf.check(request);
   });
   api.addHook('preHandler', rejectNullCharacters);
+  // A write that went through may have added notification events: look for them now, not at the next tick.
+  api.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) api.notifications.wake();
+  });
   api.addHook('onSend', async (_request, reply) => {
     // API answers depend on the session: never let a shared cache keep them.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -186,14 +243,18 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(feature('upload-routes', uploadRoutes));
   await api.register(feature('profiles-routes', profilesRoutes));
   await api.register(feature('account-routes', accountRoutes));
+  await api.register(feature('email-routes', emailRoutes));
   await api.register(feature('notes-routes', notesRoutes));
   await api.register(feature('block-routes', blockRoutes));
+  await api.register(feature('alert-routes', alertRoutes));
   await api.register(feature('conversation-routes', conversationRoutes));
   await api.register(feature('handover-routes', handoverRoutes));
   await api.register(feature('search-routes', searchRoutes));
   await api.register(feature('support-routes', supportRoutes));
   await api.register(feature('report-routes', reportRoutes));
   await api.register(feature('admin-routes', adminRoutes));
+  await api.register(feature('live-routes', liveRoutes, [...API_DEPENDENCIES, 'live']));
+  await api.register(feature('notification-routes', notificationRoutes));
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -233,6 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(databasePlugin, { database: options.database });
   await app.register(storagePlugin);
   await app.register(smsPlugin);
+  await app.register(mailPlugin);
   const pending = new Set<Promise<unknown>>();
   app.decorate('background', (task: () => Promise<unknown>) => {
     const run = task()
@@ -244,12 +306,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await Promise.allSettled([...pending]);
   });
 
+  await app.register(notificationsPlugin);
   await app.register(publishedPointsPlugin);
   await app.register(demoContentPlugin);
   await app.register(adminAccountPlugin);
+  await app.register(noDemoPasswordPlugin);
 
   await app.register(fastifyCookie);
   await app.register(sessionsPlugin);
+  await app.register(livePlugin);
+  await app.register(languagePlugin);
   await app.register(devicesPlugin);
   await app.register(csrfPlugin);
   await app.register(fastifyHelmet, {
@@ -296,12 +362,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : { store: ExpiringStore }),
     // A Redis outage must not lock everyone out; the in-process limit is gone for that time.
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => new AppError(429, `${MSG.tooManyRequests} (in ${context.after})`),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, withValues(MSG.tooManyRequestsIn, waitValues(Math.ceil(context.ttl / 1000)))),
   });
 
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  await app.register(metricsPlugin);
 
-  await app.register(feature('health-routes', healthRoutes, ['database']));
+  await app.register(feature('health-routes', healthRoutes, ['database', 'language']));
+  // Outside the /api plugin: a mail program's one-click POST carries no CSRF token (its signed token is the authority).
+  await app.register(feature('unsubscribe-routes', unsubscribeRoutes, ['database', 'mail', 'language', '@fastify/rate-limit']));
   // Every /api route inside one encapsulated plugin whose hooks carry the rules they share.
   await app.register(apiRoutes, { prefix: '/api' });
 
@@ -313,6 +383,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(housekeepingPlugin);
+  await app.register(backupPlugin);
 
   return app;
 }

@@ -21,6 +21,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('scheduled backups: off by default; BACKUP_DIR with its period and count; a bad value stops the start', () => {
+    expect(loadConfig({}).backup).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: 'backups' }).backup).toEqual({ dir: path.resolve('backups'), everyHours: 24, keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' }).backup).toEqual({
+      dir: '/b',
+      everyHours: 6,
+      keep: 28,
+    });
+    expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP: BACKUP_KEEP must be above 0');
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: 'daily' })).toThrow('BACKUP_EVERY_HOURS: BACKUP_EVERY_HOURS must be a whole number');
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: '9000' })).toThrow(ConfigError);
+  });
+
   it('turns demo content off in production, and refuses to turn it on there', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL, SEED_DEMO: 'false' }).seedDemo).toBe(false);
@@ -96,6 +109,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('mail: SMTP_URL, MAIL_FROM (by default the public host) and MAIL_OUTBOX_FILE; bad values name the variable', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'ShareNearby <no-reply@localhost>', outboxFile: undefined });
+    expect(loadConfig({ PUBLIC_URL, SMTP_URL: 'smtps://u:p@mail.example.org:465', MAIL_OUTBOX_FILE: 'out.jsonl' }).mail).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.org:465',
+      from: 'ShareNearby <no-reply@share.example.org>',
+      outboxFile: path.resolve('out.jsonl'),
+    });
+    expect(loadConfig({ MAIL_FROM: 'Town Share <hello@town.example>' }).mail.from).toBe('Town Share <hello@town.example>');
+    for (const SMTP_URL of ['http://mail.example.org', 'mail.example.org:25', 'smtp:']) {
+      expect(() => loadConfig({ SMTP_URL })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    }
+    for (const MAIL_FROM of ['nobody', 'Share <no at all>', 'a@b\nBcc: x@y.org']) {
+      expect(() => loadConfig({ MAIL_FROM })).toThrow(/MAIL_FROM: must be an address/);
+    }
+  });
+
+  it('notification retries: 30 s doubling up to an hour by default; NOTIFICATION_RETRY_BASE_MS and NOTIFICATION_RETRY_MAX_MS change both', () => {
+    expect(loadConfig({}).notifications).toMatchObject({ retryBaseMs: 30_000, maxRetryMs: 3_600_000 });
+    expect(loadConfig({ NOTIFICATION_RETRY_BASE_MS: '1000', NOTIFICATION_RETRY_MAX_MS: '10000' }).notifications).toMatchObject({
+      retryBaseMs: 1000,
+      maxRetryMs: 10_000,
+    });
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '8080',
@@ -135,8 +172,15 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'images' }, 'S3_PUBLIC_URL'],
     [{ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ ITEM_TTL_DAYS: '0' }, 'ITEM_TTL_DAYS'],
+    [{ NOTIFICATION_RETRY_BASE_MS: '50' }, 'NOTIFICATION_RETRY_BASE_MS'],
+    [{ NOTIFICATION_RETRY_MAX_MS: 'an hour' }, 'NOTIFICATION_RETRY_MAX_MS'],
+    [{ NOTIFICATION_RETRY_BASE_MS: '20000', NOTIFICATION_RETRY_MAX_MS: '10000' }, 'must be at least NOTIFICATION_RETRY_BASE_MS'],
     [{ SESSION_MAX_AGE_DAYS: '0' }, 'SESSION_MAX_AGE_DAYS'],
     [{ SESSION_MAX_AGE_DAYS: 'a month' }, 'SESSION_MAX_AGE_DAYS'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'a token with spaces in it, long enough' }, 'METRICS_TOKEN'],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
     [
       { S3_BUCKET: 'images', S3_PUBLIC_URL: 'https://cdn.example.org', S3_ACCESS_KEY_ID: 'AKIA123' },
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../shared/constants.js';
+import { ALERT_LIMIT_DEFAULT } from '../shared/alerts.js';
 import { MAX_PAYMENT_LINKS } from '../shared/people.js';
 
 /** Thrown when the environment cannot make a working configuration; main prints it and exits. */
@@ -52,12 +54,25 @@ const envSchema = z
     ACCOUNT_RATE_LIMIT_MAX: positiveInt('ACCOUNT_RATE_LIMIT_MAX').default(20),
     ACCOUNT_RATE_LIMIT_WINDOW_SECONDS: positiveInt('ACCOUNT_RATE_LIMIT_WINDOW_SECONDS').default(900),
     SESSION_MAX_AGE_DAYS: positiveInt('SESSION_MAX_AGE_DAYS').max(3650, 'must be at most 3650').default(30),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 visible ASCII characters (e.g. openssl rand -hex 32)')
+      .optional(),
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a port number')
+      .min(1, 'must be 1 to 65535')
+      .max(65535, 'must be 1 to 65535')
+      .optional(),
     RATE_LIMIT_NAMESPACE: z
       .string()
       .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _, :, . or -')
       .default('rl:'),
     MESSAGE_RATE_LIMIT_MAX: positiveInt('MESSAGE_RATE_LIMIT_MAX').default(30),
     MESSAGE_RATE_LIMIT_WINDOW_SECONDS: positiveInt('MESSAGE_RATE_LIMIT_WINDOW_SECONDS').default(60),
+    LIVE_STREAMS_PER_USER: positiveInt('LIVE_STREAMS_PER_USER').max(1000, 'must be at most 1000').default(10),
+    LIVE_STREAMS_MAX: positiveInt('LIVE_STREAMS_MAX').max(1_000_000, 'must be at most 1000000').default(5000),
+    LIVE_HEARTBEAT_SECONDS: positiveInt('LIVE_HEARTBEAT_SECONDS').max(50, 'must be at most 50').default(25),
     UPLOAD_LIMIT_PER_HOUR: positiveInt('UPLOAD_LIMIT_PER_HOUR').default(30),
     UPLOAD_LIMIT_PER_DAY: positiveInt('UPLOAD_LIMIT_PER_DAY').default(100),
     ITEM_LIMIT_PER_DAY: positiveInt('ITEM_LIMIT_PER_DAY').default(30),
@@ -66,12 +81,28 @@ const envSchema = z
     PAYMENT_LINK_LIMIT: positiveInt('PAYMENT_LINK_LIMIT').default(MAX_PAYMENT_LINKS),
     LINKED_USER_LIMIT: positiveInt('LINKED_USER_LIMIT').default(200),
     BLOCK_LIMIT: positiveInt('BLOCK_LIMIT').default(500),
+    ALERT_LIMIT: positiveInt('ALERT_LIMIT').max(10_000, 'must be at most 10000').default(ALERT_LIMIT_DEFAULT),
     UNUSED_UPLOAD_HOURS: positiveInt('UNUSED_UPLOAD_HOURS')
       .max(24 * 30, 'must be at most 720')
       .default(24),
     IMAGE_DECODE_CONCURRENCY: positiveInt('IMAGE_DECODE_CONCURRENCY').max(64, 'must be at most 64').default(1),
     TRUST_PROXY: z.string().optional(),
     ITEM_TTL_DAYS: positiveInt('ITEM_TTL_DAYS').max(365, 'must be at most 365').default(30),
+    NOTIFICATION_INTERVAL_MS: positiveInt('NOTIFICATION_INTERVAL_MS')
+      .min(50, 'must be at least 50')
+      .max(3_600_000, 'must be at most 3600000')
+      .default(2000),
+    NOTIFICATION_MAX_ATTEMPTS: positiveInt('NOTIFICATION_MAX_ATTEMPTS').max(100, 'must be at most 100').default(8),
+    NOTIFICATION_DIGEST_HOURS: positiveInt('NOTIFICATION_DIGEST_HOURS').max(168, 'must be at most 168').default(24),
+    NOTIFICATION_EMAIL_WINDOW_SECONDS: positiveInt('NOTIFICATION_EMAIL_WINDOW_SECONDS').max(3600, 'must be at most 3600').default(300),
+    NOTIFICATION_RETRY_BASE_MS: positiveInt('NOTIFICATION_RETRY_BASE_MS')
+      .min(100, 'must be at least 100')
+      .max(3_600_000, 'must be at most 3600000')
+      .default(30_000),
+    NOTIFICATION_RETRY_MAX_MS: positiveInt('NOTIFICATION_RETRY_MAX_MS')
+      .min(100, 'must be at least 100')
+      .max(86_400_000, 'must be at most 86400000')
+      .default(3_600_000),
     MAP_TILE_URL: z
       .string()
       .regex(/^https:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/, 'must be an https:// URL template with {z}, {x} and {y}')
@@ -90,6 +121,20 @@ const envSchema = z
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_FROM: z.string().optional(),
     TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.twilio.com'),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, hostname: /./, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587' })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(/^[^\r\n]{0,200}<?[^\s@<>]+@[^\s@<>]+>?$/, 'must be an address, e.g. ShareNearby <no-reply@share.example.org>')
+      .optional(),
+    MAIL_OUTBOX_FILE: z.string().min(1).optional(),
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_EVERY_HOURS: positiveInt('BACKUP_EVERY_HOURS')
+      .max(24 * 365, 'must be at most 8760')
+      .default(24),
+    BACKUP_KEEP: positiveInt('BACKUP_KEEP').max(10_000, 'must be at most 10000').default(7),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -104,6 +149,13 @@ const envSchema = z
       for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is needed with SMS_PROVIDER=twilio` });
       }
+    }
+    if (env.NOTIFICATION_RETRY_MAX_MS < env.NOTIFICATION_RETRY_BASE_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NOTIFICATION_RETRY_MAX_MS'],
+        message: 'must be at least NOTIFICATION_RETRY_BASE_MS',
+      });
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together' });
@@ -134,10 +186,20 @@ export interface Config {
   accountRateLimit: { max: number; windowMs: number };
   /** The absolute age at which every session ends, however active (SESSION_MAX_AGE_DAYS). */
   sessionMaxAgeMs: number;
+  /**
+   * GET /metrics (Prometheus): with `token`, on the app's port for that bearer token; with `port`, on
+   * 127.0.0.1 at that port with no token. Neither: no metrics are served.
+   */
+  metrics: { token?: string; port?: number };
   /** Prefix of the rate-limit keys in Redis, so apps (or test runs) sharing one Redis can keep apart. */
   rateLimitNamespace: string;
   /** Messages one signed-in user may send (both message routes together) per window. */
   messageRateLimit: { max: number; windowMs: number };
+  /**
+   * Live updates (GET /api/events): open streams allowed per signed-in user and per process (more
+   * get 429), and how often a stream sends a comment line so proxies keep it open.
+   */
+  live: { streamsPerUser: number; streamsMax: number; heartbeatMs: number };
   /**
    * What one user may do (docs/decisions/009-quotas.md): rates per hour or day (429 past them) and
    * totals of things kept (409 past them). Admins are exempt from all but the upload rates.
@@ -151,6 +213,8 @@ export interface Config {
     paymentLinks: number;
     linkedUsers: number;
     blocks: number;
+    /** Saved alerts one account may keep (ALERT_LIMIT). */
+    alerts: number;
   };
   /** An upload no item uses is removed once it is this old (hourly sweep). */
   unusedUploadHours: number;
@@ -165,11 +229,28 @@ export interface Config {
   logLevel: string;
   /** Days an item stays listed before it expires (owners can renew). */
   itemTtlDays: number;
+  /** The notification worker of each process: how often it looks for work, and attempts before a delivery is given up. */
+  notifications: {
+    intervalMs: number;
+    maxAttempts: number;
+    /** Hours between a person's daily e-mail digests (and from the first news held for one to the digest). */
+    digestHours: number;
+    /** The wait after a delivery's first failed attempt; it doubles with each further one, up to `maxRetryMs`. */
+    retryBaseMs: number;
+    maxRetryMs: number;
+    /** The least time between two e-mails about one conversation to one person: news in between waits and goes as one. */
+    emailWindowMs: number;
+  };
   map: { tileUrl: string; attribution: string };
   /** How SMS leave: the console (and an outbox file) by default, or a Twilio-compatible HTTP API. */
   sms:
     | { provider: 'console'; outboxFile?: string }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
+  /**
+   * How e-mail leaves: through the SMTP server of `smtpUrl`, else the log (and an outbox file), as
+   * the console SMS sender does. `from` is the sender every mail carries.
+   */
+  mail: { smtpUrl?: string; from: string; outboxFile?: string };
   /** Images go to this S3-compatible bucket when set, else to `dataDir/uploads`. */
   s3?: {
     bucket: string;
@@ -180,6 +261,8 @@ export interface Config {
     publicUrl: string;
     forcePathStyle: boolean;
   };
+  /** Scheduled backups (BACKUP_DIR): one every `everyHours`, the newest `keep` kept. */
+  backup?: { dir: string; everyHours: number; keep: number };
   /** Folder of the built client; undefined serves no client (API-only). */
   clientDir?: string;
 }
@@ -309,8 +392,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     accountRateLimit: { max: e.ACCOUNT_RATE_LIMIT_MAX, windowMs: e.ACCOUNT_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    live: { streamsPerUser: e.LIVE_STREAMS_PER_USER, streamsMax: e.LIVE_STREAMS_MAX, heartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000 },
     quotas: {
       uploadsPerHour: e.UPLOAD_LIMIT_PER_HOUR,
       uploadsPerDay: e.UPLOAD_LIMIT_PER_DAY,
@@ -320,12 +405,21 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
       paymentLinks: e.PAYMENT_LINK_LIMIT,
       linkedUsers: e.LINKED_USER_LIMIT,
       blocks: e.BLOCK_LIMIT,
+      alerts: e.ALERT_LIMIT,
     },
     unusedUploadHours: e.UNUSED_UPLOAD_HOURS,
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
     trustProxy: trustProxy.value,
     logLevel: e.LOG_LEVEL,
     itemTtlDays: e.ITEM_TTL_DAYS,
+    notifications: {
+      intervalMs: e.NOTIFICATION_INTERVAL_MS,
+      maxAttempts: e.NOTIFICATION_MAX_ATTEMPTS,
+      digestHours: e.NOTIFICATION_DIGEST_HOURS,
+      retryBaseMs: e.NOTIFICATION_RETRY_BASE_MS,
+      maxRetryMs: e.NOTIFICATION_RETRY_MAX_MS,
+      emailWindowMs: e.NOTIFICATION_EMAIL_WINDOW_SECONDS * 1000,
+    },
     sms:
       e.SMS_PROVIDER === 'twilio'
         ? {
@@ -336,6 +430,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
             apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
           }
         : { provider: 'console', outboxFile: e.SMS_OUTBOX_FILE ? path.resolve(e.SMS_OUTBOX_FILE) : undefined },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
+      outboxFile: e.MAIL_OUTBOX_FILE ? path.resolve(e.MAIL_OUTBOX_FILE) : undefined,
+    },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     s3:
       e.S3_BUCKET && e.S3_PUBLIC_URL
@@ -349,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP } : undefined,
     clientDir: defaults.clientDir,
   };
 }

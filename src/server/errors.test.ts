@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG } from '../shared/messages.js';
 import { createTestApp, type TestApp } from './test/harness.js';
+import { en } from './test/texts.js';
 
 /** Like Drizzle: the query that failed, with the driver's error as its cause. */
 const wrapped = (cause: Error) => Object.assign(new Error('Failed query: select 1'), { cause });
@@ -38,7 +39,7 @@ afterAll(async () => {
 it.each(UNAVAILABLE.map(([name], i) => [name, i] as const))('%s is a 503 with a JSON message and Retry-After', async (_name, i) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/test-unavailable/${i}` });
   expect(res.statusCode).toBe(503);
-  expect(res.json()).toEqual({ message: MSG.databaseUnavailable });
+  expect(res.json()).toEqual({ message: en(MSG.databaseUnavailable) });
   expect(res.headers['retry-after']).toBe('5');
 });
 

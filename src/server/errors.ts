@@ -1,26 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG } from '../shared/messages.js';
+import { DEFAULT_LANGUAGE, type Language, type Message, messageId, messageValues, type MessageValues } from '../shared/i18n.js';
+import { MSG, SCHEMA_MSG } from '../shared/messages.js';
 import { sqlState } from './db/client.js';
+import { isMessageId, translate } from './i18n.js';
 
-/** The one error type of the app: an HTTP status and a message a user may read. */
+/**
+ * The one error type of the app: an HTTP status and a message a user may read, as a message id
+ * (src/locales) with its values; the error handler answers it in the request's language.
+ */
 export class AppError extends Error {
+  public readonly values: MessageValues | undefined;
+  /** A stable name of the error for programs (`{ message, code }`), where a client acts on it. */
+  public readonly code: string | undefined;
+
   constructor(
     public readonly statusCode: number,
-    message: string,
-    options?: { cause?: unknown },
+    message: Message,
+    options?: { cause?: unknown; code?: string },
   ) {
-    super(message, options);
+    super(messageId(message), options);
     this.name = 'AppError';
+    this.values = messageValues(message);
+    this.code = options?.code;
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message: string = MSG.notSignedIn) => new AppError(401, message);
-export const forbidden = (message: string) => new AppError(403, message);
-export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const badRequest = (message: Message) => new AppError(400, message);
+export const unauthorized = (message: Message = MSG.notSignedIn) => new AppError(401, message);
+export const forbidden = (message: Message) => new AppError(403, message);
+export const notFound = (message: Message = MSG.notFound) => new AppError(404, message);
+export const conflict = (message: Message) => new AppError(409, message);
 
 // Connection failures and server shutdowns: the database is away, not the request at fault.
 const UNAVAILABLE_CODES = new Set([
@@ -91,48 +102,97 @@ export function rejectNullCharacters(request: FastifyRequest, _reply: FastifyRep
   done();
 }
 
-/** The first problem of a failed schema validation, phrased for a person. */
-function validationMessage(err: FastifyError): string {
+/** The first problem of a failed schema validation, phrased for a person in `language`. */
+function validationMessage(err: FastifyError, language: Language): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const first = err.validation[0];
     const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-    const message = first?.message ?? 'Invalid input';
-    // A body that is not an object at all; other whole-body problems (an unknown key, a rule across fields) keep their message.
+    const message = first?.message ?? '';
+    // Our schemas carry message ids (src/locales): full sentences in every language.
+    if (isMessageId(message)) return translate(language, message as Message);
+    // Keys the API does not know (strict objects), named as zod names them: 'Unrecognized key: "name"'.
+    if (first?.keyword === 'unrecognized_keys' && Array.isArray(first.params?.keys)) {
+      const keys = (first.params.keys as unknown[]).map((key) => `"${String(key)}"`);
+      return translate(language, SCHEMA_MSG.unknownKeys, { keys: keys.join(', '), count: keys.length });
+    }
+    // A body that is not an object at all; other whole-body problems (a rule across fields).
     if (!field)
-      return err.validationContext === 'body' && first?.keyword === 'invalid_type' ? 'The request body must be a JSON object' : message;
-    // Our schemas carry full sentences; zod's defaults ("Invalid input: ...") need the field name.
-    return /^(Invalid|Too (big|small)|Unrecognized|Expected)/.test(message) ? `${field}: ${message}` : message;
+      return err.validationContext === 'body' && first?.keyword === 'invalid_type'
+        ? translate(language, MSG.bodyNotObject)
+        : translate(language, MSG.invalidRequest);
+    // zod's own defaults ("Invalid input: expected string") are English and name no field: say which one.
+    return translate(language, MSG.invalidField, { field });
   }
-  return err.message;
+  return translate(language, MSG.invalidRequest);
 }
 
-/** Turns every error into `{ message }` JSON; unknown ones become a 500 with a logged reference id. */
+/**
+ * Fastify's own client errors (bad JSON, wrong content type, body too large, too many parts), by
+ * code, as our messages; any other 4xx of a library gets the generic one of its status.
+ */
+const LIBRARY_ERRORS: Record<string, Message> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MSG.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MSG.emptyJson,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MSG.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MSG.invalidRequest,
+  FST_ERR_CTP_BODY_TOO_LARGE: MSG.bodyTooLarge,
+  FST_ERR_CTP_EMPTY_TYPE: MSG.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_TYPE: MSG.unsupportedMediaType,
+};
+
+function libraryErrorMessage(error: FastifyError, status: number): Message {
+  const known = error.code ? LIBRARY_ERRORS[error.code] : undefined;
+  if (known) return known;
+  if (status === 413) return MSG.bodyTooLarge;
+  if (status === 415) return MSG.unsupportedMediaType;
+  if (status === 429) return MSG.tooManyRequests;
+  return MSG.invalidRequest;
+}
+
+/**
+ * The language of the answer: the request's (the person's choice, the device's, Accept-Language).
+ * With the database away, the stored choice is not read (the cookie and the header still are).
+ */
+async function answerLanguage(request: FastifyRequest, databaseAway: boolean): Promise<Language> {
+  if (typeof request.language !== 'function') return DEFAULT_LANGUAGE;
+  try {
+    return await request.language({ account: !databaseAway });
+  } catch {
+    return request.language({ account: false });
+  }
+}
+
+/** Turns every error into `{ message }` JSON in the request's language; unknown ones become a 500 with a logged reference id. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const databaseAway = !(error instanceof AppError) && isDatabaseUnavailable(error);
+    const language = await answerLanguage(request, databaseAway);
+    const say = (message: Message, values?: MessageValues) => ({ message: translate(language, message, values) });
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.status(error.statusCode).send({ message: error.message });
+      const answer = say(error.message as Message, error.values);
+      return reply.status(error.statusCode).send(error.code ? { ...answer, code: error.code } : answer);
     }
     if (error.validation) {
-      return reply.status(400).send({ message: validationMessage(error) });
+      return reply.status(400).send({ message: validationMessage(error, language) });
     }
     const status = error.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, wrong content type, body too large, rate limit) say
-      // plainly what went wrong and carry no internals.
-      return reply.status(status).send({ message: error.message || 'Bad request' });
+      // Fastify's own client errors (bad JSON, wrong content type, body too large) carry no internals;
+      // each is said in our words, in the request's language.
+      return reply.status(status).send(say(libraryErrorMessage(error, status)));
     }
     if (sqlState(error)?.startsWith('22')) {
       // A data exception (a value out of range for its type): the input was at fault, nothing was written.
       request.log.warn({ err: error }, 'data exception from the database');
-      return reply.status(400).send({ message: 'A value in the request is out of range' });
+      return reply.status(400).send(say(MSG.valueOutOfRange));
     }
-    if (isDatabaseUnavailable(error)) {
+    if (databaseAway) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ message: MSG.databaseUnavailable });
+      return reply.status(503).header('retry-after', '5').send(say(MSG.databaseUnavailable));
     }
     const errorId = randomUUID();
     request.log.error({ err: error, errorId }, 'unhandled error');
-    return reply.status(500).send({ message: `${MSG.internalError} (reference ${errorId})` });
+    return reply.status(500).send(say(MSG.internalErrorWithReference, { reference: errorId }));
   });
 }

@@ -7,20 +7,42 @@ import { ConfigError, loadConfig } from './config.js';
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 const SHUTDOWN_GRACE_MS = 10_000;
 
+function exitWithConfigError(err: ConfigError): never {
+  console.error(err.message);
+  console.error('See the Configuration section of README.md.');
+  process.exit(1);
+}
+
+/** Whether this process runs on glibc, whose allocator MALLOC_ARENA_MAX tunes. */
+function usesGlibc(): boolean {
+  if (process.platform !== 'linux') return false;
+  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+  return Boolean(report.header?.glibcVersionRuntime);
+}
+
 async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig(process.env, { clientDir });
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      console.error('See the Configuration section of README.md.');
-      process.exit(1);
-    }
+    if (err instanceof ConfigError) exitWithConfigError(err);
     throw err;
   }
 
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    // What the database holds can refuse a start too (a demo account with the demo password).
+    if (err instanceof ConfigError) exitWithConfigError(err);
+    throw err;
+  }
+  if (config.env === 'production' && !process.env.MALLOC_ARENA_MAX && usesGlibc()) {
+    // glibc reads it once, when the process starts: scripts/start.sh sets it (docs/decisions/009-quotas.md).
+    app.log.warn(
+      'MALLOC_ARENA_MAX is not set: image decodes can hold 100 MB more than they need. Start the server with scripts/start.sh (npm start), or set MALLOC_ARENA_MAX=1.',
+    );
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

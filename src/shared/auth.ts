@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './constants.js';
+import { LANGUAGE_CODES } from './i18n.js';
 import { MSG } from './messages.js';
 
 export const passwordSchema = z
@@ -46,6 +47,8 @@ export const sessionUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   isAdmin: z.boolean(),
+  /** The language the person chose (null: none; the device's or the browser's is used). */
+  language: z.enum(LANGUAGE_CODES).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

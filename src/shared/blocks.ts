@@ -1,14 +1,15 @@
 // The contract of blocks: a signed-in user blocks another by name, and no messages go either way
 // until the block is lifted. Each user sees and lifts only their own blocks.
+import type { MessageId } from './i18n.js';
 import { z } from 'zod';
-import { MSG } from './messages.js';
+import { MSG, SCHEMA_MSG } from './messages.js';
 
 export const BLOCK_MSG = {
-  userNotFound: 'User not found',
-  self: 'You cannot block yourself',
-  exists: 'You have already blocked this user',
-  notFound: 'Block not found',
-} as const;
+  userNotFound: 'api.blocks.userNotFound',
+  self: 'api.blocks.self',
+  exists: 'api.blocks.exists',
+  notFound: 'api.blocks.notFound',
+} as const satisfies Record<string, MessageId>;
 
 /** One block I made: the person blocked and when. */
 export const blockSchema = z.object({
@@ -28,6 +29,6 @@ export const createBlockBodySchema = z.object({
 export const blockIdParams = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,8}$/, 'Block id must be a whole number')
+    .regex(/^[1-9]\d{0,8}$/, SCHEMA_MSG.blockId)
     .transform(Number),
 });

@@ -1,6 +1,8 @@
 // Business constants of docs/product.md, Constants, shared by client and server.
 
 export const PRODUCT_NAME = 'ShareNearby';
+/** `code` of the 403 answer to a write whose CSRF token is refused (`{ message, code }`). */
+export const CSRF_INVALID_CODE = 'invalid_csrf';
 export const PRODUCT_TAGLINE = 'Share and discover items in your local area, or post a menu and location to connect with your community.';
 
 export const PAGE_SIZE = 12;
@@ -61,3 +63,28 @@ export const SUPPORT_STATUSES = ['pending', 'in_progress', 'resolved'] as const;
 export const NOTE_VISIBILITIES = ['private', 'linked', 'public'] as const;
 
 export const CSRF_HEADER = 'X-CSRF-Token';
+
+// Limits that messages name (src/shared/i18n.ts MESSAGE_VALUES), kept here without zod.
+export const PAYMENT_ID_MAX = 200;
+export const MAX_PAYMENT_LINKS = 20;
+export const NOTE_MAX = 5000;
+export const REPORT_DETAILS_MAX = 1000;
+/** 'Something else' says nothing by itself: it needs a few words of its own. */
+export const REPORT_OTHER_DETAILS_MIN = 10;
+export const VENDOR_NAME_MAX = 60;
+export const SUPPORT_DESCRIPTION_MAX = 5000;
+export const ITEM_TITLE_MAX = 120;
+export const ITEM_DESCRIPTION_MAX = 5000;
+export const TAG_MAX_LENGTH = 40;
+export const SEARCH_TEXT_MAX = 200;
+/** Characters of one message in a conversation. */
+export const MESSAGE_MAX = 2000;
+
+/** Saved alerts (docs/decisions/016-saved-alerts.md): the radius of an alert's place, in kilometres. */
+export const ALERT_RADIUS_MIN_KM = 0.5;
+export const ALERT_RADIUS_MAX_KM = 100;
+/** The radii the alert forms offer (Alert me on Browse, the edit form in Settings), and the one offered first. */
+export const ALERT_RADIUS_CHOICES_KM = [1, 2, 5, 10, 25, 50] as const;
+export const ALERT_RADIUS_DEFAULT_KM = 5;
+/** Alerts one account may keep at once unless ALERT_LIMIT says otherwise. */
+export const ALERT_LIMIT_DEFAULT = 50;

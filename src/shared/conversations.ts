@@ -2,6 +2,7 @@
 // sees every conversation about their items, each side only its own.
 import { z } from 'zod';
 import { CONVERSATION_MSG, MESSAGE_MAX } from './conversation-rules.js';
+import { SCHEMA_MSG } from './messages.js';
 
 export { CONVERSATION_MSG, HANDOVER_MSG, MESSAGE_MAX, MESSAGES_POLL_MS, noteForSide, UNREAD_POLL_MS } from './conversation-rules.js';
 
@@ -15,7 +16,7 @@ export const sendMessageBodySchema = z.object({ body }).strict();
 export const conversationIdParams = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,8}$/, 'Conversation id must be a whole number')
+    .regex(/^[1-9]\d{0,8}$/, SCHEMA_MSG.conversationId)
     .transform(Number),
 });
 

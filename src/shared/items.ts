@@ -11,7 +11,7 @@ import {
   MAX_TAGS,
   PAGE_SIZE,
 } from './constants.js';
-import { MSG } from './messages.js';
+import { MSG, SCHEMA_MSG } from './messages.js';
 import { ITEM_DESCRIPTION_MAX, ITEM_MSG, ITEM_TITLE_MAX, SEARCH_TEXT_MAX, TAG_MAX_LENGTH } from './item-format.js';
 
 export * from './item-format.js';
@@ -58,7 +58,7 @@ export function normaliseTags(tags: readonly string[]): string[] {
 }
 
 const tagsSchema = z
-  .array(z.string().max(TAG_MAX_LENGTH, ITEM_MSG.tagTooLong), { error: 'tags must be a list of strings' })
+  .array(z.string().max(TAG_MAX_LENGTH, ITEM_MSG.tagTooLong), { error: SCHEMA_MSG.tagsList })
   .max(50, ITEM_MSG.tooManyTags)
   .transform(normaliseTags)
   .refine((tags) => tags.length <= MAX_TAGS, ITEM_MSG.tooManyTags);
@@ -80,18 +80,18 @@ export const createItemBodySchema = z.object({
   tags: tagsSchema.optional().default([]),
   isVisible: z.boolean().optional().default(true),
   /** Publish the exact place (a shop, a food stall) instead of a point a few hundred metres away. */
-  exactLocation: z.boolean({ error: 'exactLocation must be true or false' }).optional().default(false),
+  exactLocation: z.boolean({ error: SCHEMA_MSG.exactLocation }).optional().default(false),
 });
 export type CreateItemBody = z.input<typeof createItemBodySchema>;
 
 /** PATCH /api/items/:id: change the status, or renew (push the expiry out again). */
 export const updateItemBodySchema = z
   .object({
-    status: z.enum(['available', 'taken'], { error: 'status must be available or taken' }).optional(),
-    renew: z.literal(true, { error: 'renew must be true' }).optional(),
+    status: z.enum(['available', 'taken'], { error: SCHEMA_MSG.itemStatus }).optional(),
+    renew: z.literal(true, { error: SCHEMA_MSG.renew }).optional(),
   })
   .strict()
-  .refine((b) => b.status !== undefined || b.renew !== undefined, 'Send a status or renew: true');
+  .refine((b) => b.status !== undefined || b.renew !== undefined, SCHEMA_MSG.statusOrRenew);
 export type UpdateItemBody = z.input<typeof updateItemBodySchema>;
 
 const wholeNumber = (message: string) =>
@@ -118,8 +118,8 @@ export const listItemsQuerySchema = z
     ...pagingFields,
     lat: latitudeSchema.optional(),
     lng: longitudeSchema.optional(),
-    query: z.string().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).optional(),
-    tag: z.string().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).optional(),
+    query: z.string().max(SEARCH_TEXT_MAX, SCHEMA_MSG.searchTextMax).optional(),
+    tag: z.string().max(SEARCH_TEXT_MAX, SCHEMA_MSG.searchTextMax).optional(),
   })
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), ITEM_MSG.latLngPair);
 export type ListItemsQuery = z.output<typeof listItemsQuerySchema>;
@@ -130,7 +130,7 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const itemIdParams = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,8}$/, 'Item id must be a whole number')
+    .regex(/^[1-9]\d{0,8}$/, SCHEMA_MSG.itemId)
     .transform(Number),
 });
 

@@ -1,51 +1,98 @@
 // User-facing texts of docs/product.md, Pages, Input rules and Messages, word for word. Both sides import them so the
 // server's validation messages and the client's form messages are the same strings.
+import type { MessageId } from './i18n.js';
 
 export const MSG = {
-  passwordMin: 'Password must be at least 6 characters',
-  passwordMax: 'Password must be at most 200 characters',
-  passwordsDontMatch: "Passwords don't match",
-  usernameRequired: 'Username is required',
-  usernameMin: 'Username must be at least 3 characters',
-  usernameMax: 'Username must be at most 32 characters',
-  usernameChars: 'Username may only contain letters, digits, _, . or -',
-  passwordRequired: 'Password is required',
-  usernameTaken: 'Username already exists',
-  invalidCredentials: 'Invalid username or password',
-  notSignedIn: 'You must be signed in',
-  adminOnly: 'Admin access required',
-  invalidCsrf: 'Invalid CSRF token',
-  crossSiteRequest: 'Requests from other sites are not accepted',
-  tooManyRequests: 'Too many requests, please try again later',
-  phoneInvalid: 'Please enter a valid phone number',
-  codeInvalid: 'Reset code must be 6 digits',
-  searchRequired: 'Search query is required',
-  supportDescriptionMin: 'Please provide more details about your request',
-  titleMin: 'Title must be at least 3 characters',
-  descriptionMin: 'Description must be at least 10 characters',
-  imageUrlRequired: 'Image URL is required',
-  notFound: 'Not found',
-  nullCharacter: 'Text must not contain null characters (\\u0000)',
-  internalError: 'Something went wrong on our side',
-  databaseUnavailable: 'The service is temporarily unavailable, please try again shortly',
-} as const;
+  passwordMin: 'api.common.passwordMin',
+  passwordMax: 'api.common.passwordMax',
+  passwordsDontMatch: 'api.common.passwordsDontMatch',
+  usernameRequired: 'api.common.usernameRequired',
+  usernameMin: 'api.common.usernameMin',
+  usernameMax: 'api.common.usernameMax',
+  usernameChars: 'api.common.usernameChars',
+  passwordRequired: 'api.common.passwordRequired',
+  usernameTaken: 'api.common.usernameTaken',
+  invalidCredentials: 'api.common.invalidCredentials',
+  notSignedIn: 'api.common.notSignedIn',
+  adminOnly: 'api.common.adminOnly',
+  invalidCsrf: 'api.common.invalidCsrf',
+  crossSiteRequest: 'api.common.crossSiteRequest',
+  tooManyRequests: 'api.common.tooManyRequests',
+  phoneInvalid: 'api.common.phoneInvalid',
+  codeInvalid: 'api.common.codeInvalid',
+  searchRequired: 'api.common.searchRequired',
+  supportDescriptionMin: 'api.common.supportDescriptionMin',
+  titleMin: 'api.common.titleMin',
+  descriptionMin: 'api.common.descriptionMin',
+  imageUrlRequired: 'api.common.imageUrlRequired',
+  notFound: 'api.common.notFound',
+  nullCharacter: 'api.common.nullCharacter',
+  internalError: 'api.common.internalError',
+  databaseUnavailable: 'api.common.databaseUnavailable',
+  tooManyRequestsIn: 'api.common.tooManyRequestsIn',
+  internalErrorWithReference: 'api.common.internalErrorWithReference',
+  bodyNotObject: 'api.common.bodyNotObject',
+  invalidRequest: 'api.common.invalidRequest',
+  invalidField: 'api.common.invalidField',
+  invalidJson: 'api.common.invalidJson',
+  emptyJson: 'api.common.emptyJson',
+  unsupportedMediaType: 'api.common.unsupportedMediaType',
+  bodyTooLarge: 'api.common.bodyTooLarge',
+  valueOutOfRange: 'api.common.valueOutOfRange',
+  codeSentRecently: 'api.common.codeSentRecently',
+  smsFailed: 'api.common.smsFailed',
+  metricsToken: 'api.common.metricsToken',
+} as const satisfies Record<string, MessageId>;
 
-/** Texts of the account-security rules (not in the product's original texts). */
+/** Texts sent by SMS (section `server`, never sent to the browser), in the recipient's language. */
 export const SECURITY_MSG = {
   /** The SMS to the old, verified number when the number of its account is changed or removed. */
-  phoneChangedNotice: (product: string) =>
-    `The phone number of your ${product} account was just changed. If that was not you, sign in, change your password and tell the admins.`,
-  phoneRemovedNotice: (product: string) =>
-    `The phone number was just removed from your ${product} account. If that was not you, sign in, change your password and tell the admins.`,
-} as const;
+  phoneChangedNotice: 'server.sms.phoneChanged',
+  phoneRemovedNotice: 'server.sms.phoneRemoved',
+  /** The phone verification code ({code}, valid {minutes} minutes). */
+  phoneCode: 'server.sms.phoneCode',
+  /** The password reset code. */
+  resetCode: 'server.sms.resetCode',
+} as const satisfies Record<string, MessageId>;
 
-export const NOT_FOUND_PAGE = {
-  heading: '404 Page Not Found',
-  text: 'Did you forget to add the page to the router?',
-} as const;
-
+/** Toasts of the sign-in forms (the navigation bar's 'Logout failed' is core.nav.logoutFailed: it shows on every page). */
 export const TOASTS = {
-  loginFailed: 'Login failed',
-  registrationFailed: 'Registration failed',
-  logoutFailed: 'Logout failed',
-} as const;
+  loginFailed: 'auth.toasts.loginFailed',
+  registrationFailed: 'auth.toasts.registrationFailed',
+} as const satisfies Record<string, MessageId>;
+
+/** The API's own validation texts (field names as the API spells them), section api.schema. */
+export const SCHEMA_MSG = {
+  blockId: 'api.schema.blockId',
+  conversationId: 'api.schema.conversationId',
+  tagsList: 'api.schema.tagsList',
+  exactLocation: 'api.schema.exactLocation',
+  itemStatus: 'api.schema.itemStatus',
+  renew: 'api.schema.renew',
+  statusOrRenew: 'api.schema.statusOrRenew',
+  searchTextMax: 'api.schema.searchTextMax',
+  itemId: 'api.schema.itemId',
+  vendorNameRequired: 'api.schema.vendorNameRequired',
+  vendorNameMax: 'api.schema.vendorNameMax',
+  active: 'api.schema.active',
+  isVisible: 'api.schema.isVisible',
+  noteVisibility: 'api.schema.noteVisibility',
+  contentOrVisibility: 'api.schema.contentOrVisibility',
+  hasNoteAccess: 'api.schema.hasNoteAccess',
+  peopleSearchMax: 'api.schema.peopleSearchMax',
+  supportType: 'api.schema.supportType',
+  supportStatus: 'api.schema.supportStatus',
+  supportDescriptionMax: 'api.schema.supportDescriptionMax',
+  isVerified: 'api.schema.isVerified',
+  reportId: 'api.schema.reportId',
+  userId: 'api.schema.userId',
+  noteId: 'api.schema.noteId',
+  linkId: 'api.schema.linkId',
+  paymentLinkId: 'api.schema.paymentLinkId',
+  supportId: 'api.schema.supportId',
+  vendorId: 'api.schema.vendorId',
+  language: 'api.schema.language',
+  queryText: 'api.schema.queryText',
+  adminSearchMax: 'api.schema.adminSearchMax',
+  unknownKeys: 'api.schema.unknownKeys',
+} as const satisfies Record<string, MessageId>;

@@ -2,59 +2,68 @@
 // notes and links, public search, support requests, password reset and the admin dashboard.
 import { z } from 'zod';
 import { passwordSchema, phoneNumberSchema, usernameSchema } from './auth.js';
-import { CODE_LENGTH, NOTE_VISIBILITIES, SUPPORT_DESCRIPTION_MIN, SUPPORT_STATUSES, SUPPORT_TYPES } from './constants.js';
-import { MSG } from './messages.js';
+import {
+  CODE_LENGTH,
+  MAX_PAYMENT_LINKS,
+  NOTE_MAX,
+  NOTE_VISIBILITIES,
+  PAYMENT_ID_MAX,
+  SUPPORT_DESCRIPTION_MAX,
+  SUPPORT_DESCRIPTION_MIN,
+  SUPPORT_STATUSES,
+  SUPPORT_TYPES,
+  VENDOR_NAME_MAX,
+} from './constants.js';
+import { LANGUAGE_CODES, type MessageId } from './i18n.js';
+import { MSG, SCHEMA_MSG } from './messages.js';
 
-export const PAYMENT_ID_MAX = 200;
-export const MAX_PAYMENT_LINKS = 20;
-export const VENDOR_NAME_MAX = 60;
-export const NOTE_MAX = 5000;
-export const SUPPORT_DESCRIPTION_MAX = 5000;
+export { MAX_PAYMENT_LINKS, NOTE_MAX, PAYMENT_ID_MAX, SUPPORT_DESCRIPTION_MAX, VENDOR_NAME_MAX };
+
 export const SEARCH_RESULTS_CAP = 20;
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 
 export const PEOPLE_MSG = {
-  userNotFound: 'User not found',
-  vendorInactive: 'Choose one of the offered payment vendors',
-  vendorExists: 'A vendor with this name already exists',
-  vendorNotFound: 'Vendor not found',
-  paymentIdRequired: 'Payment ID is required',
-  paymentIdMax: `Payment ID must be at most ${PAYMENT_ID_MAX} characters`,
-  tooManyLinks: `You can add up to ${MAX_PAYMENT_LINKS} payment links`,
-  paymentLinkNotFound: 'Payment link not found',
-  noPhoneNumber: 'Add a phone number first',
-  codeFormat: 'Verification code must be 6 digits',
-  codeInvalid: 'Invalid or expired code',
-  codeTooManyTries: 'Too many wrong codes: ask for a new one',
-  codeSent: 'Verification code sent',
-  currentPasswordWrong: 'Current password is incorrect',
-  noteNotFound: 'Note not found',
-  noteNotYours: 'You can only change your own notes',
-  noteRequired: 'Note cannot be empty',
-  noteMax: `Note must be at most ${NOTE_MAX} characters`,
-  linkSelf: 'You cannot link yourself',
-  linkExists: 'You have already linked this user',
-  linkNotFound: 'Link not found',
-  supportNotFound: 'Support request not found',
-  adminNotDeletable: 'Admins cannot be deleted',
-  resetSent: 'If an account exists with this username, you will receive a verification code via SMS.',
-  resetInvalid: 'Invalid or expired reset code',
-  resetDone: 'Password reset successful',
-  deletionRequested: 'Your request to delete your account has been sent to the admins',
-} as const;
+  userNotFound: 'api.people.userNotFound',
+  vendorInactive: 'api.people.vendorInactive',
+  vendorExists: 'api.people.vendorExists',
+  vendorNotFound: 'api.people.vendorNotFound',
+  paymentIdRequired: 'api.people.paymentIdRequired',
+  paymentIdMax: 'api.people.paymentIdMax',
+  tooManyLinks: 'api.people.tooManyLinks',
+  paymentLinkNotFound: 'api.people.paymentLinkNotFound',
+  noPhoneNumber: 'api.people.noPhoneNumber',
+  codeFormat: 'api.people.codeFormat',
+  codeInvalid: 'api.people.codeInvalid',
+  codeTooManyTries: 'api.people.codeTooManyTries',
+  codeSent: 'api.people.codeSent',
+  currentPasswordWrong: 'api.people.currentPasswordWrong',
+  noteNotFound: 'api.people.noteNotFound',
+  noteNotYours: 'api.people.noteNotYours',
+  noteRequired: 'api.people.noteRequired',
+  noteMax: 'api.people.noteMax',
+  linkSelf: 'api.people.linkSelf',
+  linkExists: 'api.people.linkExists',
+  linkNotFound: 'api.people.linkNotFound',
+  supportNotFound: 'api.people.supportNotFound',
+  adminNotDeletable: 'api.people.adminNotDeletable',
+  resetSent: 'api.people.resetSent',
+  resetInvalid: 'api.people.resetInvalid',
+  resetDone: 'api.people.resetDone',
+  deletionRequested: 'api.people.deletionRequested',
+} as const satisfies Record<string, MessageId>;
 
-const idString = (what: string) =>
+const idString = (message: MessageId) =>
   z
     .string()
-    .regex(/^[1-9]\d{0,8}$/, `${what} id must be a whole number`)
+    .regex(/^[1-9]\d{0,8}$/, message)
     .transform(Number);
-export const userIdParams = z.object({ id: idString('User') });
-export const noteIdParams = z.object({ id: idString('Note') });
-export const linkIdParams = z.object({ id: idString('Link') });
-export const vendorIdParams = z.object({ id: idString('Vendor') });
-export const paymentLinkIdParams = z.object({ id: idString('Payment link') });
-export const supportIdParams = z.object({ id: idString('Support request') });
+export const userIdParams = z.object({ id: idString(SCHEMA_MSG.userId) });
+export const noteIdParams = z.object({ id: idString(SCHEMA_MSG.noteId) });
+export const linkIdParams = z.object({ id: idString(SCHEMA_MSG.linkId) });
+export const vendorIdParams = z.object({ id: idString(SCHEMA_MSG.vendorId) });
+export const paymentLinkIdParams = z.object({ id: idString(SCHEMA_MSG.paymentLinkId) });
+export const supportIdParams = z.object({ id: idString(SCHEMA_MSG.supportId) });
 export const usernameParams = z.object({ username: z.string().min(1).max(64) });
 
 // ---- Profiles and payment links ----
@@ -75,12 +84,12 @@ export const adminVendorSchema = vendorSchema.extend({ active: z.boolean(), crea
 export const adminVendorListSchema = z.array(adminVendorSchema);
 export const createVendorBodySchema = z.object({
   name: z
-    .string({ error: 'Vendor name is required' })
+    .string({ error: SCHEMA_MSG.vendorNameRequired })
     .trim()
-    .min(1, 'Vendor name is required')
-    .max(VENDOR_NAME_MAX, `Vendor name must be at most ${VENDOR_NAME_MAX} characters`),
+    .min(1, SCHEMA_MSG.vendorNameRequired)
+    .max(VENDOR_NAME_MAX, SCHEMA_MSG.vendorNameMax),
 });
-export const updateVendorBodySchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) }).strict();
+export const updateVendorBodySchema = z.object({ active: z.boolean({ error: SCHEMA_MSG.active }) }).strict();
 
 export const addPaymentLinkBodySchema = z.object({
   vendorId: z.number({ error: PEOPLE_MSG.vendorInactive }).int(PEOPLE_MSG.vendorInactive).positive(PEOPLE_MSG.vendorInactive),
@@ -110,11 +119,14 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const updateSettingsBodySchema = z.object({ isVisible: z.boolean({ error: 'isVisible must be true or false' }) }).strict();
+/** PUT /api/me/language: one of the product's languages, or null for none (the device's or the browser's). */
+export const languageBodySchema = z.object({ language: z.enum(LANGUAGE_CODES, { error: SCHEMA_MSG.language }).nullable() }).strict();
+
+export const updateSettingsBodySchema = z.object({ isVisible: z.boolean({ error: SCHEMA_MSG.isVisible }) }).strict();
 export const codeSchema = z.string({ error: PEOPLE_MSG.codeFormat }).regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), PEOPLE_MSG.codeFormat);
 export const verifyPhoneBodySchema = z.object({ code: codeSchema });
 /** The password one has now, asked again before a change that a borrowed, signed-in phone must not make. */
-const currentPasswordSchema = z
+export const currentPasswordSchema = z
   .string({ error: MSG.passwordRequired })
   .min(1, MSG.passwordRequired)
   .max(200, PEOPLE_MSG.currentPasswordWrong);
@@ -135,7 +147,7 @@ export const deletionRequestBodySchema = z.object({ reason: z.string().trim().ma
 
 // ---- Notes and links ----
 
-export const noteVisibilitySchema = z.enum(NOTE_VISIBILITIES, { error: 'visibility must be private, linked or public' });
+export const noteVisibilitySchema = z.enum(NOTE_VISIBILITIES, { error: SCHEMA_MSG.noteVisibility });
 export const noteSchema = z.object({
   id: z.number(),
   content: z.string(),
@@ -155,7 +167,7 @@ export const createNoteBodySchema = z.object({ content: noteContent, visibility:
 export const updateNoteBodySchema = z
   .object({ content: noteContent.optional(), visibility: noteVisibilitySchema.optional() })
   .strict()
-  .refine((b) => b.content !== undefined || b.visibility !== undefined, 'Send content or visibility');
+  .refine((b) => b.content !== undefined || b.visibility !== undefined, SCHEMA_MSG.contentOrVisibility);
 
 export const linkSchema = z.object({
   id: z.number(),
@@ -168,12 +180,12 @@ export const linkListSchema = z.object({ links: z.array(linkSchema), linkedBy: z
 export const createLinkBodySchema = z.object({
   username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(64, PEOPLE_MSG.userNotFound),
 });
-export const updateLinkBodySchema = z.object({ hasNoteAccess: z.boolean({ error: 'hasNoteAccess must be true or false' }) }).strict();
+export const updateLinkBodySchema = z.object({ hasNoteAccess: z.boolean({ error: SCHEMA_MSG.hasNoteAccess }) }).strict();
 
 // ---- Public search ----
 
 export const searchQuerySchema = z.object({
-  query: z.string({ error: MSG.searchRequired }).trim().min(1, MSG.searchRequired).max(100, 'Search text must be at most 100 characters'),
+  query: z.string({ error: MSG.searchRequired }).trim().min(1, MSG.searchRequired).max(100, SCHEMA_MSG.peopleSearchMax),
 });
 export const searchResultSchema = z.object({
   users: z.array(z.object({ id: z.number(), username: z.string(), isPhoneVerified: z.boolean() })),
@@ -183,15 +195,15 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 // ---- Support requests ----
 
-export const supportTypeSchema = z.enum(SUPPORT_TYPES, { error: 'type must be account_deletion, technical_issue or other' });
-export const supportStatusSchema = z.enum(SUPPORT_STATUSES, { error: 'status must be pending, in_progress or resolved' });
+export const supportTypeSchema = z.enum(SUPPORT_TYPES, { error: SCHEMA_MSG.supportType });
+export const supportStatusSchema = z.enum(SUPPORT_STATUSES, { error: SCHEMA_MSG.supportStatus });
 export const createSupportBodySchema = z.object({
   type: supportTypeSchema,
   description: z
     .string({ error: MSG.supportDescriptionMin })
     .trim()
     .min(SUPPORT_DESCRIPTION_MIN, MSG.supportDescriptionMin)
-    .max(SUPPORT_DESCRIPTION_MAX, `Description must be at most ${SUPPORT_DESCRIPTION_MAX} characters`),
+    .max(SUPPORT_DESCRIPTION_MAX, SCHEMA_MSG.supportDescriptionMax),
   status: supportStatusSchema.optional(),
 });
 export const supportRequestSchema = z.object({
@@ -233,7 +245,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
-export const verifyUserBodySchema = z.object({ isVerified: z.boolean({ error: 'isVerified must be true or false' }) });
+export const verifyUserBodySchema = z.object({ isVerified: z.boolean({ error: SCHEMA_MSG.isVerified }) });
 /** GET /api/admin/notes: public notes (docs/product.md, Data admin note row, plus the creator's name). */
 export const adminNoteSchema = z.object({
   id: z.number(),

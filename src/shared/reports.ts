@@ -1,49 +1,54 @@
 // The contract of reports: a signed-in person reports an item or a user with a reason; the admins
 // see the reports on their dashboard and dismiss them or remove what was reported.
+import type { MessageId } from './i18n.js';
 import { z } from 'zod';
-import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from './constants.js';
+import { REPORT_DETAILS_MAX, REPORT_OTHER_DETAILS_MIN, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from './constants.js';
+import { SCHEMA_MSG } from './messages.js';
 
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const REPORT_DETAILS_MAX = 1000;
-/** 'Something else' says nothing by itself: it needs a few words of its own. */
-export const REPORT_OTHER_DETAILS_MIN = 10;
+export { REPORT_DETAILS_MAX, REPORT_OTHER_DETAILS_MIN };
 /** The admin list shows at most this many reports of a status, newest first. */
 export const ADMIN_REPORTS_CAP = 200;
 /** Reports one person may send in an hour (repeats of an open report count too). */
 export const REPORTS_PER_HOUR = 30;
 
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam or advertising',
-  offensive: 'Offensive or inappropriate',
-  scam: 'Scam or fraud',
-  unsafe: 'Unsafe or prohibited item',
-  other: 'Something else',
-};
+/** The reasons in words (message ids of section `reports`, translated where they are shown). */
+export const REPORT_REASON_LABELS = {
+  spam: 'reports.reason.spam',
+  offensive: 'reports.reason.offensive',
+  scam: 'reports.reason.scam',
+  unsafe: 'reports.reason.unsafe',
+  other: 'reports.reason.other',
+} as const satisfies Record<ReportReason, MessageId>;
 
-export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = { open: 'Open', dismissed: 'Dismissed', actioned: 'Actioned' };
+export const REPORT_STATUS_LABELS = {
+  open: 'reports.status.open',
+  dismissed: 'reports.status.dismissed',
+  actioned: 'reports.status.actioned',
+} as const satisfies Record<ReportStatus, MessageId>;
 
 export const REPORT_MSG = {
-  reasonRequired: 'Choose a reason for your report',
-  detailsText: 'details must be text',
-  detailsMax: `Details can be at most ${REPORT_DETAILS_MAX} characters`,
-  detailsRequired: `Tell us what is wrong in at least ${REPORT_OTHER_DETAILS_MIN} characters`,
-  oneTarget: 'Report either an item (itemId) or a user (username), not both',
-  itemId: 'itemId must be a whole number',
-  itemNotFound: 'Item not found',
-  userNotFound: 'User not found',
-  ownItem: 'You cannot report your own item',
-  self: 'You cannot report yourself',
-  notFound: 'Report not found',
-  alreadyResolved: 'This report has already been resolved',
-  notAnItemReport: 'This report is about a user: there is no item to delete',
-  ownerUnknown: 'The reported item is gone, so its owner is not known',
-  action: 'action must be dismiss, delete_item or delete_user',
-  status: 'status must be open, dismissed or actioned',
-  sent: 'Report sent',
-  sentDescription: 'Thank you. An admin will look at it.',
-} as const;
+  reasonRequired: 'api.reports.reasonRequired',
+  detailsText: 'api.reports.detailsText',
+  detailsMax: 'api.reports.detailsMax',
+  detailsRequired: 'api.reports.detailsRequired',
+  oneTarget: 'api.reports.oneTarget',
+  itemId: 'api.reports.itemId',
+  itemNotFound: 'api.reports.itemNotFound',
+  userNotFound: 'api.reports.userNotFound',
+  ownItem: 'api.reports.ownItem',
+  self: 'api.reports.self',
+  notFound: 'api.reports.notFound',
+  alreadyResolved: 'api.reports.alreadyResolved',
+  notAnItemReport: 'api.reports.notAnItemReport',
+  ownerUnknown: 'api.reports.ownerUnknown',
+  action: 'api.reports.action',
+  status: 'api.reports.status',
+  sent: 'api.reports.sent',
+  sentDescription: 'api.reports.sentDescription',
+} as const satisfies Record<string, MessageId>;
 
 const reasonSchema = z.enum(REPORT_REASONS, { error: REPORT_MSG.reasonRequired });
 const detailsSchema = z.string({ error: REPORT_MSG.detailsText }).trim().max(REPORT_DETAILS_MAX, REPORT_MSG.detailsMax).default('');
@@ -124,6 +129,6 @@ export const resolveReportBodySchema = z.object({ action: z.enum(REPORT_ACTIONS,
 export const reportIdParams = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,8}$/, 'Report id must be a whole number')
+    .regex(/^[1-9]\d{0,8}$/, SCHEMA_MSG.reportId)
     .transform(Number),
 });

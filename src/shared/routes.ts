@@ -19,9 +19,13 @@ export const PAGE_ROUTES = {
   myItems: '/my-items',
   messages: '/messages',
   conversation: '/messages/:id',
+  notifications: '/notifications',
   help: '/help',
   termsOfService: '/terms-of-service',
   privacyPolicy: '/privacy-policy',
+  /** Opened from the links of e-mails (docs/decisions/013-email.md). */
+  verifyEmail: '/verify-email',
+  unsubscribe: '/unsubscribe',
 } as const;
 
 export type PageRoute = (typeof PAGE_ROUTES)[keyof typeof PAGE_ROUTES];

@@ -1,6 +1,7 @@
 // The built server refuses to start in production with a demo or missing secret (or without its public address), naming it.
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { PORT_BASE, startServer } from './support.js';
+import { createScratchDatabase, PG_SERVER_URL, PORT_BASE, startServer } from './support.js';
 
 it.each([
   // Absolute links would otherwise come from the Host header a request chooses.
@@ -25,4 +26,37 @@ it.each([
   expect(error).toMatch(/server exited with 1 before it was ready/);
   expect(error).toContain(message);
   expect(error).toContain('See the Configuration section of README.md');
+});
+
+it('scripts/start.sh runs the server in its own place (same pid) with one malloc arena, so it does not warn about it', async () => {
+  const server = await startServer(PORT_BASE + 5, {});
+  try {
+    const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    expect(cmdline.at(-2)).toMatch(/dist\/server\/main\.js$/);
+    expect(readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=1');
+    expect(server.output()).not.toContain('MALLOC_ARENA_MAX');
+  } finally {
+    await server.stop();
+  }
+});
+
+it('production refuses a database seeded in development while the demo accounts keep the demo password, naming them and the way out', async () => {
+  const db = await createScratchDatabase(PG_SERVER_URL, 'system_demo_password');
+  try {
+    const dev = await startServer(PORT_BASE + 5, { DATABASE_URL: db.url, NODE_ENV: 'development', SEED_DEMO: 'true' });
+    await dev.stop();
+    const error = await startServer(PORT_BASE + 5, { DATABASE_URL: db.url }).then(
+      async (server) => {
+        await server.stop();
+        return 'it started';
+      },
+      (err: Error) => err.message,
+    );
+    expect(error).toMatch(/server exited with 1 before it was ready/);
+    expect(error).toContain('admin, alice, bob, carmen: these accounts still have the demo password (demo-password, printed in README.md)');
+    expect(error).toContain('set ADMIN_USERNAME=admin and an ADMIN_PASSWORD of your own (or run npm run admin:create -- --username admin)');
+    expect(error).toContain('See the Configuration section of README.md');
+  } finally {
+    await db.drop();
+  }
 });

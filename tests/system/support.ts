@@ -22,8 +22,11 @@ export const REDIS_URL = process.env.SYSTEM_REDIS_URL ?? process.env.REDIS_URL ?
 export const PORT_BASE = Number(process.env.SYSTEM_PORT_BASE ?? 3700);
 /** Length of the steady load: 15 s by default, 60 s with `npm run test:system -- --long`. */
 export const LOAD_SECONDS = Number(process.env.SYSTEM_LOAD_SECONDS ?? 15);
+/** How long the mail server is down in `mail-outage.test.ts`: 20 s by default, two minutes with `--long`. */
+export const MAIL_OUTAGE_SECONDS = Number(process.env.SYSTEM_MAIL_OUTAGE_SECONDS ?? 20);
 
-const MAIN = fileURLToPath(new URL('../../dist/server/main.js', import.meta.url));
+/** The production start path: `scripts/start.sh` runs `node dist/server/main.js` in its own place (same pid). */
+const START = fileURLToPath(new URL('../../scripts/start.sh', import.meta.url));
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ServerProcess {
@@ -39,8 +42,10 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node dist/server/main.js` (built by `npm run build:server`) in production mode with
- * limits high enough for load, and waits until /readyz says ready.
+ * Starts the built server (`npm run build:server`) as production does, through `scripts/start.sh`,
+ * in production mode with limits high enough for load, and waits until /readyz says ready. The
+ * script execs `node dist/server/main.js` with this test's node first on the PATH, so `pid` is the
+ * server's own.
  */
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
   // A server left over on the port would answer /readyz in this one's place.
@@ -52,9 +57,9 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   if (taken) throw new Error(`port ${port} is in use: set SYSTEM_PORT_BASE to a free range`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-system-'));
   let output = '';
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn('/bin/sh', [START], {
     env: {
-      PATH: process.env.PATH,
+      PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
       NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',

@@ -4,26 +4,28 @@ import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '../../shared/auth.js';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import type { MessageId } from '../../shared/i18n.js';
+import { T, type Translate, useT } from '@/lib/i18n';
 
 /** What the user did with the placeholder button: nothing, focused it, or pressed it. */
 type Handoff = 'none' | 'focus' | 'open';
 
-type AccountLink = { href: string; label: string; icon: typeof Settings };
+type AccountLink = { href: string; label: MessageId; icon: typeof Settings };
 
 /** The signed-in user's own pages; Admin only for admins. */
 export function accountLinks(user: SessionUser): AccountLink[] {
   const links: AccountLink[] = [
-    { href: '/my-items', label: 'My items', icon: Package },
-    { href: '/settings', label: 'Settings', icon: Settings },
-    { href: '/notes', label: 'My notes', icon: NotebookPen },
-    { href: '/help', label: 'Help & support', icon: LifeBuoy },
+    { href: '/my-items', label: 'core.nav.myItems', icon: Package },
+    { href: '/settings', label: 'core.nav.settings', icon: Settings },
+    { href: '/notes', label: 'core.nav.myNotes', icon: NotebookPen },
+    { href: '/help', label: 'core.nav.help', icon: LifeBuoy },
   ];
-  if (user.isAdmin) links.push({ href: '/admin', label: 'Admin', icon: ShieldCheck });
+  if (user.isAdmin) links.push({ href: '/admin', label: 'core.nav.admin', icon: ShieldCheck });
   return links;
 }
 
 /** The account button's name: the username it shows first (what a voice user says), then what it opens. */
-const accountMenuName = (username: string) => `${username}, account menu`;
+const accountMenuName = (t: Translate, username: string) => t('core.nav.accountMenu', { username });
 
 const accountTriggerClass = cn(buttonVariants({ variant: 'ghost' }), 'max-w-56 gap-1.5 px-3 text-foreground data-[state=open]:bg-accent');
 
@@ -49,6 +51,7 @@ const AccountMenu = lazy(async () => {
   const DropdownMenu = await import('@radix-ui/react-dropdown-menu');
   function LoadedAccountMenu({ user, handoff }: { user: SessionUser; handoff: Handoff }) {
     const [location] = useLocation();
+    const t = useT();
     const triggerRef = useRef<HTMLButtonElement>(null);
     // Take over from the placeholder: its press if there was one, else its focus. A press opens the
     // menu in the render that sees it: React may render this before the press and commit it after
@@ -66,7 +69,7 @@ const AccountMenu = lazy(async () => {
     }, [handoff]);
     return (
       <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
-        <DropdownMenu.Trigger ref={triggerRef} aria-label={accountMenuName(user.username)} className={accountTriggerClass}>
+        <DropdownMenu.Trigger ref={triggerRef} aria-label={accountMenuName(t, user.username)} className={accountTriggerClass}>
           <AccountTriggerFace username={user.username} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -76,7 +79,11 @@ const AccountMenu = lazy(async () => {
             className="z-50 min-w-56 rounded-xl border border-border bg-card p-1.5 text-card-foreground shadow-lg"
           >
             <DropdownMenu.Label className="px-3 pt-2 pb-1.5 text-sm text-muted-foreground">
-              Signed in as <span className="font-semibold break-all text-foreground">{user.username}</span>
+              <T
+                id="core.nav.signedInAs"
+                values={{ username: user.username }}
+                components={{ 0: <span className="font-semibold break-all text-foreground" /> }}
+              />
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
             {accountLinks(user).map(({ href, label, icon: Icon }) => (
@@ -92,7 +99,7 @@ const AccountMenu = lazy(async () => {
                   )}
                 >
                   <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-                  {label}
+                  {t(label)}
                 </Link>
               </DropdownMenu.Item>
             ))}
@@ -109,10 +116,11 @@ const AccountMenu = lazy(async () => {
  * meanwhile opens the menu as soon as it is there; focus moves over to the real button.
  */
 function AccountMenuPlaceholder({ username, onHandoff }: { username: string; onHandoff: (change: (h: Handoff) => Handoff) => void }) {
+  const t = useT();
   return (
     <button
       type="button"
-      aria-label={accountMenuName(username)}
+      aria-label={accountMenuName(t, username)}
       aria-haspopup="menu"
       aria-expanded={false}
       className={accountTriggerClass}
@@ -121,6 +129,9 @@ function AccountMenuPlaceholder({ username, onHandoff }: { username: string; onH
       onBlur={(event) => {
         if (event.relatedTarget) onHandoff((h) => (h === 'focus' ? 'none' : h));
       }}
+      // A press counts from its pointerdown (as Radix's own trigger opens): the menu may replace this
+      // button between the press and its click, and then the click never comes.
+      onPointerDown={() => onHandoff(() => 'open')}
       onClick={() => onHandoff(() => 'open')}
     >
       <AccountTriggerFace username={username} />

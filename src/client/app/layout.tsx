@@ -2,8 +2,10 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { NavBar } from './nav-bar';
+import { useT } from '@/lib/i18n';
 
 function SiteFooter() {
+  const t = useT();
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
@@ -16,7 +18,7 @@ function SiteFooter() {
               href="/terms-of-service"
               className="inline-flex min-h-11 items-center px-2 underline-offset-4 hover:text-foreground hover:underline"
             >
-              Terms of Service
+              {t('core.nav.terms')}
             </Link>
           </li>
           <li>
@@ -24,7 +26,7 @@ function SiteFooter() {
               href="/privacy-policy"
               className="inline-flex min-h-11 items-center px-2 underline-offset-4 hover:text-foreground hover:underline"
             >
-              Privacy Policy
+              {t('core.nav.privacy')}
             </Link>
           </li>
         </ul>
@@ -36,6 +38,7 @@ function SiteFooter() {
 /** The frame of every page: skip link, navigation bar, the page in <main>, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const t = useT();
 
   // A new page starts at the top, as with a full page load.
   useEffect(() => {
@@ -48,7 +51,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only rounded-lg bg-primary font-semibold text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[200] focus:px-4 focus:py-3"
       >
-        Skip to content
+        {t('core.nav.skipToContent')}
       </a>
       <NavBar />
       {/* At least the height of the screen below the header: while a page or its data loads, the

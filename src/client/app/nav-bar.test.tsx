@@ -7,7 +7,7 @@ import type { SessionUser } from '../../shared/auth.js';
 import { renderApp, serveApi } from '@/test/render';
 import { NavBar } from './nav-bar';
 
-const alice: SessionUser = { id: 7, username: 'alice', isAdmin: false };
+const alice: SessionUser = { id: 7, username: 'alice', isAdmin: false, language: null };
 
 /** The bar above some page content, so a Tab that leaves the menu has somewhere to go. */
 function renderBar(user: SessionUser | null, path = '/home') {
@@ -64,6 +64,25 @@ describe('NavBar', () => {
     ).toEqual(['My items', 'Settings', 'My notes', 'Help & support']);
   });
 
+  it('signed in: the bell links to /notifications and says how many wait, on wide screens and in the phone menu', async () => {
+    const api = serveApi({
+      'GET /api/conversations/unread-count': () => ({ unread: 0 }),
+      'GET /api/notifications/unread-count': () => ({ unreadCount: 3 }),
+    });
+    const { user } = renderBar(alice);
+    const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' });
+    expect(bell).toHaveAttribute('href', '/notifications');
+    expect(bell).toHaveTextContent(/^3$/);
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toContain('GET /api/notifications/unread-count');
+    // The phone menu's button carries a dot while something waits inside.
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button.querySelector('span[aria-hidden="true"]')).not.toBeNull();
+    await user.click(button);
+    expect(
+      within(document.getElementById(button.getAttribute('aria-controls')!)!).getByRole('link', { name: 'Notifications, 3 unread' }),
+    ).toHaveTextContent('Notifications3');
+  });
+
   it('signed in: Logout ends the session on the server and leads to /auth, where Sign In is back', async () => {
     const api = serveApi({
       'GET /api/conversations/unread-count': () => ({ unread: 0 }),
@@ -94,18 +113,32 @@ describe('NavBar', () => {
     const items = within(panel)
       .getAllByRole('link')
       .map((el) => el.textContent);
-    expect(items).toEqual(['Home', 'Search', 'Share Something', 'Messages', 'My items', 'Settings', 'My notes', 'Help & support']);
+    expect(items).toEqual([
+      'Home',
+      'Search',
+      'Share Something',
+      'Messages',
+      'Notifications',
+      'My items',
+      'Settings',
+      'My notes',
+      'Help & support',
+    ]);
     const logout = within(panel).getByRole('button', { name: 'Logout' });
 
-    // Tab walks the panel from the button; from the last item (Logout) it goes round to the button,
-    // never to the page behind.
+    const language = within(panel).getByRole('combobox', { name: 'Language' });
+
+    // Tab walks the panel from the button; from the last item (the language) it goes round to the
+    // button, never to the page behind.
     await user.tab();
     expect(within(panel).getByRole('link', { name: 'Home' })).toHaveFocus();
     logout.focus();
     await user.tab();
+    expect(language).toHaveFocus();
+    await user.tab();
     expect(button).toHaveFocus();
     await user.tab({ shift: true });
-    expect(logout).toHaveFocus();
+    expect(language).toHaveFocus();
 
     await user.keyboard('{Escape}');
     expect(panel).not.toBeVisible();

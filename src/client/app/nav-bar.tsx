@@ -1,7 +1,6 @@
 import { LogIn, LogOut, Menu, X } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../shared/constants.js';
-import { TOASTS } from '../../shared/messages.js';
 import { BrandMark } from '@/components/brand-mark';
 import { ShareSomethingButton } from '@/components/share-something-button';
 import { Button } from '@/components/ui/button';
@@ -10,10 +9,13 @@ import { toast } from '@/components/ui/use-toast';
 import { useLogout } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useUnreadCount } from '@/features/conversations/unread';
+import { useNotificationCount } from '@/features/notifications/unread';
 import { getErrorMessage } from '@/lib/request';
 import { AccountMenuButton, accountLinks } from './account-menu';
-import { MessagesNavLink, NavLink } from './nav-links';
+import { MessagesNavLink, NavLink, NotificationsNavLink } from './nav-links';
 import { usePhoneMenu } from './use-phone-menu';
+import { T, useT } from '@/lib/i18n';
+import { LanguagePicker } from './language-picker';
 
 export function NavBar() {
   const { user, isLoading } = useAuth();
@@ -22,18 +24,20 @@ export function NavBar() {
   // Taken apart, so that the refs are passed on as refs and the rest read as plain values.
   const { open: menuOpen, toggle: toggleMenu, close: closeMenu, panelId, buttonRef, navRef, panelRef } = usePhoneMenu();
   const unread = useUnreadCount(Boolean(user));
+  const notifications = useNotificationCount(Boolean(user));
+  const t = useT();
 
   const onLogout = () => {
     logout.mutate(undefined, {
       onSuccess: () => navigate('/auth'),
-      onError: (error) => toast({ variant: 'destructive', title: TOASTS.logoutFailed, description: getErrorMessage(error) }),
+      onError: (error) => toast({ variant: 'destructive', title: t('core.nav.logoutFailed'), description: getErrorMessage(error) }),
     });
   };
 
   const logoutButton = (className?: string) => (
     <Button variant="outline" onClick={onLogout} disabled={logout.isPending} aria-busy={logout.isPending} className={className}>
       {logout.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
-      Logout
+      {t('core.nav.logout')}
     </Button>
   );
 
@@ -48,19 +52,27 @@ export function NavBar() {
           {PRODUCT_NAME}
         </Link>
 
-        <nav ref={navRef} aria-label="Main" className="flex items-center">
+        <nav ref={navRef} aria-label={t('core.nav.main')} className="flex items-center">
           {/* Wide screens: the links in a row. */}
           <ul className="hidden items-center gap-1 md:flex">
+            {/* Narrower than the buttons' padding: with the bell, the Spanish row must still fit 1280 px. */}
             <li>
-              <NavLink href="/home">Home</NavLink>
+              <NavLink href="/home" className="px-3">
+                {t('core.nav.home')}
+              </NavLink>
             </li>
             <li>
-              <NavLink href="/search">Search</NavLink>
+              <NavLink href="/search" className="px-3">
+                {t('core.nav.search')}
+              </NavLink>
             </li>
             {isLoading ? null : user ? (
               <>
                 <li>
-                  <MessagesNavLink unread={unread} />
+                  <MessagesNavLink unread={unread} className="px-3" />
+                </li>
+                <li>
+                  <NotificationsNavLink unread={notifications} iconOnly />
                 </li>
                 <li className="ml-2">
                   <ShareSomethingButton />
@@ -75,11 +87,14 @@ export function NavBar() {
                 <Button asChild>
                   <Link href="/auth">
                     <LogIn aria-hidden="true" />
-                    Sign In
+                    {t('core.nav.signIn')}
                   </Link>
                 </Button>
               </li>
             )}
+            <li className="ml-1">
+              <LanguagePicker compact />
+            </li>
           </ul>
 
           {/* Phones: one menu button, the links in a panel under the bar (disclosure pattern). */}
@@ -90,12 +105,12 @@ export function NavBar() {
             className="relative -mr-2 md:hidden [&_svg]:size-6"
             aria-expanded={menuOpen}
             aria-controls={panelId}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('core.nav.closeMenu') : t('core.nav.openMenu')}
             onClick={toggleMenu}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-            {/* Unread messages wait inside the menu: a dot on its button says so. */}
-            {unread > 0 && !menuOpen ? (
+            {/* Unread messages or notifications wait inside the menu: a dot on its button says so. */}
+            {(unread > 0 || notifications > 0) && !menuOpen ? (
               <span aria-hidden="true" className="absolute top-2 right-2 size-2.5 rounded-full bg-primary ring-2 ring-card" />
             ) : null}
           </Button>
@@ -108,31 +123,34 @@ export function NavBar() {
             <ul className="mx-auto grid max-w-6xl gap-1 px-4 py-3">
               <li>
                 <NavLink href="/home" className="w-full justify-start" onNavigate={closeMenu}>
-                  Home
+                  {t('core.nav.home')}
                 </NavLink>
               </li>
               <li>
                 <NavLink href="/search" className="w-full justify-start" onNavigate={closeMenu}>
-                  Search
+                  {t('core.nav.search')}
                 </NavLink>
               </li>
               {isLoading ? null : user ? (
                 <>
                   <li>
                     <NavLink href="/post-item" className="w-full justify-start" onNavigate={closeMenu}>
-                      Share Something
+                      {t('core.nav.shareSomething')}
                     </NavLink>
                   </li>
                   <li>
                     <MessagesNavLink unread={unread} className="w-full justify-start" onNavigate={closeMenu} />
                   </li>
+                  <li>
+                    <NotificationsNavLink unread={notifications} className="w-full justify-start" onNavigate={closeMenu} />
+                  </li>
                   <li className="mt-2 border-t border-border pt-2">
-                    <ul className="grid gap-1" aria-label="Your account">
+                    <ul className="grid gap-1" aria-label={t('core.nav.yourAccount')}>
                       {accountLinks(user).map(({ href, label, icon: Icon }) => (
                         <li key={href}>
                           <NavLink href={href} className="w-full justify-start" onNavigate={closeMenu}>
                             <Icon aria-hidden="true" />
-                            {label}
+                            {t(label)}
                           </NavLink>
                         </li>
                       ))}
@@ -140,7 +158,11 @@ export function NavBar() {
                   </li>
                   <li className="mt-2 border-t border-border pt-3">
                     <p className="mb-2 px-1 text-sm text-muted-foreground">
-                      Signed in as <span className="font-medium text-foreground">{user.username}</span>
+                      <T
+                        id="core.nav.signedInAs"
+                        values={{ username: user.username }}
+                        components={{ 0: <span className="font-medium text-foreground" /> }}
+                      />
                     </p>
                     {logoutButton('w-full')}
                   </li>
@@ -150,11 +172,14 @@ export function NavBar() {
                   <Button asChild className="w-full">
                     <Link href="/auth" onClick={closeMenu}>
                       <LogIn aria-hidden="true" />
-                      Sign In
+                      {t('core.nav.signIn')}
                     </Link>
                   </Button>
                 </li>
               )}
+              <li className="mt-2 border-t border-border pt-3">
+                <LanguagePicker />
+              </li>
             </ul>
           </div>
         </nav>

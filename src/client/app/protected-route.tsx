@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-provider';
+import { useT } from '@/lib/i18n';
 
 type ProtectedRouteProps = {
   children: ReactNode;
@@ -12,7 +13,8 @@ type ProtectedRouteProps = {
 /** docs/product.md, Pages: spinner while the session loads, /auth when signed out, /home for non-admins. */
 export function ProtectedRoute({ children, adminOnly = false }: ProtectedRouteProps) {
   const { user, isLoading } = useAuth();
-  if (isLoading) return <PageSpinner label="Checking your session…" />;
+  const t = useT();
+  if (isLoading) return <PageSpinner label={t('core.nav.checkingSession')} />;
   if (!user) return <Redirect to="/auth" replace />;
   if (adminOnly && !user.isAdmin) return <Redirect to="/home" replace />;
   return children;

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useToast } from '@/components/ui/use-toast';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { queryClient } from '@/lib/query-client';
+import { AccountLanguage } from './language-picker';
 
 // Radix Toast is loaded with the first toast, not with the first page: most visits never show
 // one, and the first load of the public pages has a JavaScript budget (docs/performance.md).
@@ -24,6 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
+        <AccountLanguage />
         {children}
         <DeferredToaster />
       </AuthProvider>

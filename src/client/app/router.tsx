@@ -1,13 +1,25 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import type { ClientBundle } from '../../shared/i18n.js';
 import { PAGE_ROUTES } from '../../shared/routes.js';
 import { PageSpinner } from '@/components/ui/spinner';
+import { loadBundle } from '@/lib/i18n';
 import { NotFoundPage } from '@/pages/not-found-page';
 import { ProtectedRoute } from './protected-route';
 
-/** React.lazy for a named export: every page is its own chunk, loaded on first visit. */
-function lazyPage<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/**
+ * React.lazy for a named export: every page is its own chunk, loaded on first visit together with
+ * the catalogue bundle its texts are in (`app` unless named: src/shared/i18n.ts).
+ */
+function lazyPage<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+  bundle: ClientBundle | null = 'app',
+) {
+  return lazy(async () => {
+    const [page] = await Promise.all([load(), bundle ? loadBundle(bundle) : undefined]);
+    return { default: page[name] };
+  });
 }
 
 // The auth page is lazy too: it carries the form libraries and zod, which the public pages
@@ -15,20 +27,23 @@ function lazyPage<K extends string, P extends object>(load: () => Promise<Record
 const AuthPage = lazyPage(() => import('@/pages/auth-page'), 'AuthPage');
 const HomePage = lazyPage(() => import('@/pages/home-page'), 'HomePage');
 const ResetPasswordPage = lazyPage(() => import('@/pages/reset-password-page'), 'ResetPasswordPage');
-const BrowsePage = lazyPage(() => import('@/pages/browse-page'), 'BrowsePage');
+const BrowsePage = lazyPage(() => import('@/pages/browse-page'), 'BrowsePage', null);
 const SearchPage = lazyPage(() => import('@/pages/search-page'), 'SearchPage');
 const UserProfilePage = lazyPage(() => import('@/pages/user-profile-page'), 'UserProfilePage');
 const ItemDetailPage = lazyPage(() => import('@/pages/item-detail-page'), 'ItemDetailPage');
 const PostItemPage = lazyPage(() => import('@/pages/post-item-page'), 'PostItemPage');
 const AdminPage = lazyPage(() => import('@/pages/admin-page'), 'AdminPage');
-const TermsOfServicePage = lazyPage(() => import('@/pages/terms-of-service-page'), 'TermsOfServicePage');
-const PrivacyPolicyPage = lazyPage(() => import('@/pages/privacy-policy-page'), 'PrivacyPolicyPage');
+const TermsOfServicePage = lazyPage(() => import('@/pages/terms-of-service-page'), 'TermsOfServicePage', 'legal');
+const PrivacyPolicyPage = lazyPage(() => import('@/pages/privacy-policy-page'), 'PrivacyPolicyPage', 'legal');
 const SettingsPage = lazyPage(() => import('@/pages/settings-page'), 'SettingsPage');
 const NotesPage = lazyPage(() => import('@/pages/notes-page'), 'NotesPage');
 const HelpPage = lazyPage(() => import('@/pages/help-page'), 'HelpPage');
 const MyItemsPage = lazyPage(() => import('@/pages/my-items-page'), 'MyItemsPage');
 const MessagesPage = lazyPage(() => import('@/pages/messages-page'), 'MessagesPage');
 const ConversationPage = lazyPage(() => import('@/pages/conversation-page'), 'ConversationPage');
+const NotificationsPage = lazyPage(() => import('@/pages/notifications-page'), 'NotificationsPage');
+const VerifyEmailPage = lazyPage(() => import('@/pages/verify-email-page'), 'VerifyEmailPage');
+const UnsubscribePage = lazyPage(() => import('@/pages/unsubscribe-page'), 'UnsubscribePage');
 
 /** Every page route (their paths: src/shared/routes.ts, which the server also reads); anything else is the not-found page. */
 export function AppRouter() {
@@ -45,6 +60,8 @@ export function AppRouter() {
         </Route>
         <Route path={PAGE_ROUTES.auth} component={AuthPage} />
         <Route path={PAGE_ROUTES.resetPassword} component={ResetPasswordPage} />
+        <Route path={PAGE_ROUTES.verifyEmail} component={VerifyEmailPage} />
+        <Route path={PAGE_ROUTES.unsubscribe} component={UnsubscribePage} />
         <Route path={PAGE_ROUTES.browse} component={BrowsePage} />
         <Route path={PAGE_ROUTES.search} component={SearchPage} />
         <Route path={PAGE_ROUTES.profile}>{(params) => <UserProfilePage username={params.username} />}</Route>
@@ -85,6 +102,11 @@ export function AppRouter() {
         <Route path={PAGE_ROUTES.conversation}>
           <ProtectedRoute>
             <ConversationPage />
+          </ProtectedRoute>
+        </Route>
+        <Route path={PAGE_ROUTES.notifications}>
+          <ProtectedRoute>
+            <NotificationsPage />
           </ProtectedRoute>
         </Route>
         <Route path={PAGE_ROUTES.help}>

@@ -10,6 +10,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -48,7 +49,7 @@ export function ConfirmDialog({
   title,
   icon,
   description,
-  confirmLabel = 'Delete',
+  confirmLabel,
   pending,
   children,
   onOpenAutoFocus,
@@ -58,6 +59,7 @@ export function ConfirmDialog({
   returnFocusRef,
   fallbackFocusId = 'main',
 }: ConfirmDialogProps) {
+  const t = useT();
   return (
     <AlertDialog
       open={open}
@@ -88,7 +90,7 @@ export function ConfirmDialog({
         {children}
         <AlertDialogFooter>
           <AlertDialogCancel className={buttonVariants({ variant: 'outline' })} disabled={pending}>
-            Cancel
+            {t('core.common.cancel')}
           </AlertDialogCancel>
           <Button
             variant="destructive"
@@ -97,7 +99,7 @@ export function ConfirmDialog({
             aria-busy={pending}
           >
             {pending ? <Spinner /> : null}
-            {confirmLabel}
+            {confirmLabel ?? t('core.common.delete')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -4,6 +4,7 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/request';
 import { cn } from '@/lib/utils';
+import { useT } from '@/lib/i18n';
 
 type RetryButtonProps = {
   onRetry: () => void;
@@ -15,10 +16,11 @@ type RetryButtonProps = {
 
 /** 'Try again' after a failed load. */
 export function RetryButton({ onRetry, retrying = false, size, className }: RetryButtonProps) {
+  const t = useT();
   return (
     <Button variant="outline" size={size} className={className} onClick={onRetry} disabled={retrying} aria-busy={retrying}>
       {retrying ? <Spinner /> : <RotateCcw aria-hidden="true" />}
-      Try again
+      {t('core.common.tryAgain')}
     </Button>
   );
 }

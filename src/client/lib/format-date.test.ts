@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEnglish } from '../test/english';
 import { formatShortDate } from './format-date';
+
+beforeAll(loadEnglish);
 
 describe('formatShortDate', () => {
   it("formats as 'MMM d, yyyy'", () => {
@@ -33,5 +36,15 @@ describe('formatShortDate', () => {
     expect(formatShortDate('nope', { fallback: '' })).toBe('');
     expect(formatShortDate(null, { fallback: '' })).toBe('');
     expect(formatShortDate('2025-03-07T12:00:00Z', { timeZone: 'UTC', fallback: '' })).toBe('Mar 7, 2025');
+  });
+});
+
+describe('formatShortDate in Spanish', () => {
+  it('writes the day before the month, as Intl does for es', () => {
+    const expected = new Intl.DateTimeFormat('es', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date('2025-03-07T12:00:00Z'),
+    );
+    expect(formatShortDate('2025-03-07T12:00:00.000Z', { timeZone: 'UTC', language: 'es' })).toBe(expected);
+    expect(expected).toMatch(/^7 mar\.? 2025$/);
   });
 });

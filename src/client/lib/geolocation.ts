@@ -1,11 +1,12 @@
 // A promise around navigator.geolocation.getCurrentPosition.
+import { msg } from '../../shared/i18n.js';
 
 export type Position = { lat: number; lng: number };
 
 /** The browser has no geolocation at all. */
 export class GeolocationUnsupportedError extends Error {
   constructor() {
-    super('Geolocation is not supported');
+    super(msg('core.common.geolocationUnsupported'));
     this.name = 'GeolocationUnsupportedError';
   }
 }

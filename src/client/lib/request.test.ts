@@ -1,7 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { CSRF_HEADER } from '../../shared/constants.js';
+import { loadEnglish } from '../test/english';
 import { ApiError, apiRequest, getErrorMessage, getQueryFn, resetCsrfToken, urlFromQueryKey } from './request';
+
+beforeAll(loadEnglish);
 
 type Call = { url: string; init: RequestInit };
 
@@ -102,11 +105,11 @@ describe('apiRequest', () => {
     expect(error).toHaveBeenCalled();
   });
 
-  it('refetches the token and retries a write once after 403 Invalid CSRF token', async () => {
+  it('refetches the token and retries a write once after 403 with the code of a refused CSRF token, in any language', async () => {
     let attempts = 0;
     const calls = mockFetch(() => {
       attempts += 1;
-      return attempts === 1 ? json(403, { message: 'Invalid CSRF token' }, 'Forbidden') : json(200, { id: 7 });
+      return attempts === 1 ? json(403, { message: 'Token CSRF no válido', code: 'invalid_csrf' }, 'Forbidden') : json(200, { id: 7 });
     });
     const res = await apiRequest('POST', '/api/items', { title: 'Chair' });
     expect(await res.json()).toEqual({ id: 7 });
@@ -115,8 +118,8 @@ describe('apiRequest', () => {
   });
 
   it('retries a CSRF refusal only once', async () => {
-    const calls = mockFetch(() => json(403, { message: 'Invalid CSRF token' }, 'Forbidden'));
-    await expect(apiRequest('POST', '/api/items', {})).rejects.toThrow('403: {"message":"Invalid CSRF token"}');
+    const calls = mockFetch(() => json(403, { message: 'Invalid CSRF token', code: 'invalid_csrf' }, 'Forbidden'));
+    await expect(apiRequest('POST', '/api/items', {})).rejects.toThrow('403: {"message":"Invalid CSRF token","code":"invalid_csrf"}');
     expect(calls.filter((c) => c.url === '/api/items')).toHaveLength(2);
   });
 

@@ -1,13 +1,12 @@
 // The one way the browser talks to the API (docs/product.md, API and Messages): same origin, cookies
 // included, JSON in and out, the CSRF token on every write.
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-import { CSRF_HEADER } from '../../shared/constants.js';
-import { MSG } from '../../shared/messages.js';
+import { CSRF_HEADER, CSRF_INVALID_CODE } from '../../shared/constants.js';
+import { say, translate } from './i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const CSRF_URL = '/api/csrf-token';
-const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 /**
  * A non-OK response. `message` keeps docs/product.md's format, `${status}: ${bodyText || statusText}`,
@@ -83,8 +82,8 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 async function isCsrfRejection(res: Response): Promise<boolean> {
   if (res.status !== 403) return false;
   try {
-    const text = await res.clone().text();
-    return text.includes(MSG.invalidCsrf);
+    const body: unknown = await res.clone().json();
+    return (body as { code?: unknown } | null)?.code === CSRF_INVALID_CODE;
   } catch {
     return false;
   }
@@ -110,7 +109,7 @@ async function send(method: string, url: string, body: unknown, token: string | 
 
 /**
  * Sends one API call and returns the OK response (callers read `.json()` when there is a body).
- * Writes carry the CSRF token. Safety net: when a write is refused with 403 'Invalid CSRF token'
+ * Writes carry the CSRF token. Safety net: when a write is refused with 403 and `code: 'invalid_csrf'`
  * (the server rotated the token, e.g. with a new session after sign-in), the token is fetched
  * again and the write is retried exactly once; a second refusal is thrown like any error.
  */
@@ -181,12 +180,13 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
  * The human part of an error, for toasts: the JSON body's `message` when the text after
  * "<status>: " is JSON with one, else that text; network failures get a plain sentence.
  */
-export function getErrorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (!(error instanceof Error)) return typeof error === 'string' && error ? error : fallback;
+export function getErrorMessage(error: unknown, fallback = translate('core.common.somethingWrong')): string {
+  if (!(error instanceof Error)) return typeof error === 'string' && error ? say(error) : fallback;
   // fetch() rejects with a TypeError when the network fails ("Failed to fetch", "Load failed").
-  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return translate('core.common.networkError');
   const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
-  if (!match) return error.message || fallback;
+  // The app's own errors carry message ids (e.g. the geolocation one): said in the page's language.
+  if (!match) return error.message ? say(error.message) : fallback;
   const rest = (match[2] ?? '').trim();
   if (rest.startsWith('{')) {
     try {

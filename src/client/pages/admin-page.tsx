@@ -4,11 +4,14 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useAuth } from '@/features/auth/auth-provider';
+import { FailedDeliveries } from '@/features/notifications/components/failed-deliveries';
+import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin (admins only): the dashboard of docs/product.md, Pages. Checks the viewer itself, not only the route. */
 export function AdminPage() {
-  useDocumentTitle('Admin Dashboard');
+  const t = useT();
+  useDocumentTitle(t('admin.page.title'));
   const { user, isLoading } = useAuth();
 
   return (
@@ -17,22 +20,25 @@ export function AdminPage() {
         <Button asChild variant="ghost" className="-ml-3">
           <Link href="/">
             <ArrowLeft aria-hidden="true" />
-            Back to Home
+            {t('admin.page.back')}
           </Link>
         </Button>
       </div>
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-balance">Admin Dashboard</h1>
-        <p className="mt-1 text-pretty text-muted-foreground">Manage users, public notes, support requests, reports and payment vendors.</p>
+        <h1 className="text-3xl font-bold tracking-tight text-balance">{t('admin.page.title')}</h1>
+        <p className="mt-1 text-pretty text-muted-foreground">{t('admin.page.intro')}</p>
       </div>
       {isLoading ? (
-        <PageSpinner label="Checking your session…" />
+        <PageSpinner label={t('admin.page.checking')} />
       ) : user?.isAdmin ? (
-        <AdminDashboard />
+        <>
+          <AdminDashboard />
+          <FailedDeliveries />
+        </>
       ) : (
         <p role="alert" className="flex items-center gap-3 rounded-card border border-border bg-card px-4 py-6 text-lg">
           <ShieldAlert className="size-6 shrink-0 text-danger-text" aria-hidden="true" />
-          You don't have access to this page.
+          {t('admin.page.noAccess')}
         </p>
       )}
     </div>

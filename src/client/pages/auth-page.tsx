@@ -1,6 +1,5 @@
 import { HeartHandshake, MapPin, Utensils } from 'lucide-react';
 import { Link, Redirect } from 'wouter';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../shared/constants.js';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -8,36 +7,38 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/auth-provider';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const BENEFITS = [
   {
     icon: MapPin,
-    title: 'Find things near you',
-    text: 'See what neighbours are giving away, nearest first.',
+    title: 'auth.page.benefits.nearbyTitle',
+    text: 'auth.page.benefits.nearbyText',
   },
   {
     icon: HeartHandshake,
-    title: 'Give things a second life',
-    text: 'Post an item with a photo in under a minute.',
+    title: 'auth.page.benefits.secondLifeTitle',
+    text: 'auth.page.benefits.secondLifeText',
   },
   {
     icon: Utensils,
-    title: 'Put your menu on the map',
-    text: 'Share a menu and a location so locals can find you.',
+    title: 'auth.page.benefits.menuTitle',
+    text: 'auth.page.benefits.menuText',
   },
 ] as const;
 
 function HeroPanel() {
+  const t = useT();
   return (
     <section
       aria-labelledby="auth-hero-heading"
       className="hidden flex-col justify-center rounded-3xl bg-gradient-to-br from-green-700 to-green-900 p-10 text-white shadow-lg lg:flex xl:p-12"
     >
       <h2 id="auth-hero-heading" className="text-4xl leading-tight font-bold tracking-tight text-balance">
-        Pass it on with {PRODUCT_NAME}
+        {t('auth.page.heroHeading')}
       </h2>
-      <p className="mt-4 text-lg text-pretty text-green-50">{PRODUCT_TAGLINE}</p>
+      <p className="mt-4 text-lg text-pretty text-green-50">{t('auth.page.tagline')}</p>
       <ul className="mt-10 grid gap-6">
         {BENEFITS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex items-start gap-4">
@@ -45,8 +46,8 @@ function HeroPanel() {
               <Icon className="size-6" aria-hidden="true" />
             </span>
             <span>
-              <span className="block font-semibold">{title}</span>
-              <span className="block text-green-50">{text}</span>
+              <span className="block font-semibold">{t(title)}</span>
+              <span className="block text-green-50">{t(text)}</span>
             </span>
           </li>
         ))}
@@ -56,10 +57,11 @@ function HeroPanel() {
 }
 
 export function AuthPage() {
-  useDocumentTitle('Sign In');
+  const t = useT();
+  useDocumentTitle(t('auth.page.title'));
   const { user, isLoading } = useAuth();
 
-  if (isLoading) return <PageSpinner label="Checking your session…" />;
+  if (isLoading) return <PageSpinner label={t('auth.page.checkingSession')} />;
   if (user) return <Redirect to="/home" replace />;
 
   return (
@@ -67,17 +69,17 @@ export function AuthPage() {
       <section aria-labelledby="auth-heading" className="mx-auto flex w-full max-w-md flex-col justify-center">
         <div className="mb-6">
           <h1 id="auth-heading" className="text-3xl font-bold tracking-tight text-balance">
-            Welcome to {PRODUCT_NAME}
+            {t('auth.page.heading')}
           </h1>
-          <p className="mt-2 text-pretty text-muted-foreground">Sign in or create a free account to start sharing with your neighbours.</p>
+          <p className="mt-2 text-pretty text-muted-foreground">{t('auth.page.intro')}</p>
         </div>
 
         <Card>
           <CardContent>
             <Tabs defaultValue="login">
               <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="register">Register</TabsTrigger>
+                <TabsTrigger value="login">{t('auth.page.loginTab')}</TabsTrigger>
+                <TabsTrigger value="register">{t('auth.page.registerTab')}</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
                 <LoginForm />
@@ -90,9 +92,9 @@ export function AuthPage() {
         </Card>
 
         <div className="mt-6 flex flex-col items-center gap-3">
-          <p className="text-sm text-muted-foreground">Just looking around?</p>
+          <p className="text-sm text-muted-foreground">{t('auth.page.justLooking')}</p>
           <Button asChild variant="outline" className="w-full">
-            <Link href="/browse">Browse Available Items</Link>
+            <Link href="/browse">{t('auth.page.browse')}</Link>
           </Button>
         </div>
       </section>

@@ -7,10 +7,12 @@ import { ItemListView } from '@/features/items/components/item-list-view';
 import { ListEmptyState, noMatchText } from '@/features/items/components/list-empty-state';
 import { useItemListState } from '@/features/items/use-item-list-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useT } from '@/lib/i18n';
 
 /** /browse (public): 'Community Shared Items' (docs/product.md, Pages). Header and footer come from the layout. */
 export function BrowsePage() {
-  useDocumentTitle('Community Shared Items');
+  const t = useT();
+  useDocumentTitle(t('core.browse.title'));
   const { user, isLoading } = useAuth();
   const state = useItemListState();
 
@@ -20,7 +22,7 @@ export function BrowsePage() {
     <Button asChild>
       <Link href="/auth">
         <LogIn aria-hidden="true" />
-        Sign In to Share Items
+        {t('core.browse.signInToShare')}
       </Link>
     </Button>
   );
@@ -28,10 +30,8 @@ export function BrowsePage() {
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-balance">Community Shared Items</h1>
-        <p className="mt-1 max-w-2xl text-pretty text-muted-foreground">
-          Browse items shared by the community. Sign in to share your own items or contact item owners.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-balance">{t('core.browse.title')}</h1>
+        <p className="mt-1 max-w-2xl text-pretty text-muted-foreground">{t('core.browse.intro')}</p>
       </div>
       <ItemListView
         state={state}
@@ -39,7 +39,7 @@ export function BrowsePage() {
         renderEmpty={(search) => (
           <ListEmptyState
             searching={Boolean(search)}
-            message={search ? noMatchText(search) : 'No items have been shared yet.'}
+            message={search ? noMatchText(search) : t('core.browse.empty')}
             action={search && user ? null : emptyAction}
           />
         )}

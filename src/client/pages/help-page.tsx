@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SupportRequestForm } from '@/features/support/components/support-request-form';
 import { SupportRequestList } from '@/features/support/components/support-request-list';
+import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 function Panel({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
@@ -21,20 +22,19 @@ function Panel({ icon: Icon, title, children }: { icon: LucideIcon; title: strin
 
 /** /help (signed in): send a support request and follow the ones sent. */
 export function HelpPage() {
-  useDocumentTitle('Help & Support');
+  const t = useT();
+  useDocumentTitle(t('pages.help.title'));
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-3xl font-bold tracking-tight">Help &amp; Support</h1>
-        <p className="mt-1 text-pretty text-muted-foreground">
-          Something not working, or a question for the team? Send us a request and an admin will get back to you.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight">{t('pages.help.heading')}</h1>
+        <p className="mt-1 text-pretty text-muted-foreground">{t('pages.help.intro')}</p>
       </div>
       <div className="grid items-start gap-8 lg:grid-cols-2">
-        <Panel icon={LifeBuoy} title="New request">
+        <Panel icon={LifeBuoy} title={t('pages.help.newRequest')}>
           <SupportRequestForm />
         </Panel>
-        <Panel icon={Inbox} title="Your requests">
+        <Panel icon={Inbox} title={t('pages.help.yourRequests')}>
           <SupportRequestList />
         </Panel>
       </div>

@@ -1,23 +1,24 @@
 import { CircleQuestionMark } from 'lucide-react';
 import { Link } from 'wouter';
-import { NOT_FOUND_PAGE } from '../../shared/messages.js';
 import { PageMessage } from '@/components/page-message';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useT } from '@/lib/i18n';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page Not Found');
+  const t = useT();
+  useDocumentTitle(t('core.notFound.title'));
   return (
     <PageMessage
       icon={CircleQuestionMark}
-      title={NOT_FOUND_PAGE.heading}
+      title={t('core.notFound.heading')}
       actions={
         <Button asChild variant="outline">
-          <Link href="/">Back to Home</Link>
+          <Link href="/">{t('core.notFound.backHome')}</Link>
         </Button>
       }
     >
-      {NOT_FOUND_PAGE.text}
+      {t('core.notFound.text')}
     </PageMessage>
   );
 }

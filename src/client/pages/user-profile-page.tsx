@@ -5,17 +5,19 @@ import { ProfileError, ProfileView } from '@/features/profiles/components/profil
 import { PROFILE_TEXTS, profileTitle } from '@/features/profiles/lib/profile-texts';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { ApiError, getErrorMessage } from '@/lib/request';
+import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /u/{username} (public): a person's payment links and verification (docs/product.md, Pages, Public search and profiles). */
 export function UserProfilePage({ username }: { username: string }) {
+  const t = useT();
   const { data: profile, error, isPending, isFetching, refetch } = useProfile(username);
   const { user } = useAuth();
   // The server's message when it gave one; else 'User not found' for a 404 and 'Failed to fetch user profile' otherwise.
   const missing = error instanceof ApiError && error.status === 404;
-  const message = error ? getErrorMessage(error, missing ? PROFILE_TEXTS.userNotFound : PROFILE_TEXTS.fetchFailed) : null;
+  const message = error ? getErrorMessage(error, missing ? t(PROFILE_TEXTS.userNotFound) : t(PROFILE_TEXTS.fetchFailed)) : null;
 
-  useDocumentTitle(profile ? profileTitle(profile.username) : (message ?? profileTitle(username)));
+  useDocumentTitle(profile ? profileTitle(t, profile.username) : (message ?? profileTitle(t, username)));
 
   if (profile) {
     // Signed-in people may report someone else; visitors and the person themselves see no button.
@@ -25,7 +27,7 @@ export function UserProfilePage({ username }: { username: string }) {
         <ProfileView profile={profile} />
         {canReport ? (
           <div className="mx-auto w-full max-w-2xl">
-            <ReportButton target={{ username: profile.username }} label="Report user" subject={profile.username} />
+            <ReportButton target={{ username: profile.username }} label={t('profiles.reportUser')} subject={profile.username} />
           </div>
         ) : null}
       </div>
@@ -35,6 +37,6 @@ export function UserProfilePage({ username }: { username: string }) {
     // A missing user will not appear by trying again; a failed request may work next time.
     return <ProfileError message={message} onRetry={missing ? undefined : () => void refetch()} retrying={isFetching} />;
   }
-  if (isPending) return <PageSpinner label="Loading profile…" />;
-  return <ProfileError message={PROFILE_TEXTS.userNotFound} />;
+  if (isPending) return <PageSpinner label={t('profiles.loading')} />;
+  return <ProfileError message={t(PROFILE_TEXTS.userNotFound)} />;
 }

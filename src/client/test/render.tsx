@@ -13,6 +13,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { dismiss } from '@/components/ui/use-toast';
 import { USER_QUERY_KEY } from '@/features/auth/api';
 import { AuthProvider } from '@/features/auth/auth-provider';
+import { LanguageProvider } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 type RenderOptions = {
@@ -29,12 +30,14 @@ export function renderApp(ui: ReactElement, { user = null, path = '/home' }: Ren
   queryClient.setQueryData(USER_QUERY_KEY, user);
   const location = memoryLocation({ path, record: true });
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <Router hook={location.hook}>{ui}</Router>
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <Router hook={location.hook}>{ui}</Router>
+          <Toaster />
+        </AuthProvider>
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
   return { ...result, queryClient, location, user: userEvent.setup() };
 }

@@ -8,6 +8,11 @@ import { passwordSchema, usernameSchema } from '../../shared/auth.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { ensureAdmin } from '../features/auth/service.js';
+import type { Message } from '../../shared/i18n.js';
+import { translate } from '../i18n.js';
+
+/** A command line speaks English: the shared schemas' messages are message ids. */
+const english = (message: string) => translate('en', message as Message);
 
 /** Runs the command; answers the exit code and what to print. */
 export async function createAdminCommand(
@@ -22,10 +27,10 @@ export async function createAdminCommand(
     return { code: 2, output: (err as Error).message };
   }
   const username = usernameSchema.safeParse(args.username ?? '');
-  if (!username.success) return { code: 2, output: `--username: ${username.error.issues[0]!.message}` };
+  if (!username.success) return { code: 2, output: `--username: ${english(username.error.issues[0]!.message)}` };
   const given = args.password ?? env.ADMIN_PASSWORD ?? (ask ? await ask('Password for the admin: ') : undefined);
   const password = passwordSchema.safeParse(given ?? '');
-  if (!password.success) return { code: 2, output: `password: ${password.error.issues[0]!.message}` };
+  if (!password.success) return { code: 2, output: `password: ${english(password.error.issues[0]!.message)}` };
 
   let config;
   try {

@@ -8,19 +8,46 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type ListenHandlers, type Unlisten, listenPglite, listenPostgres } from './listen.js';
 import { migrateDatabase } from './migrate.js';
 import * as schema from './schema.js';
 
 /** One type for both drivers: repositories are written once and run on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** One statement on a connection of its own: its rows. */
+export type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * `snapshot`: REPEATABLE READ READ ONLY, every read sees the database as it was at the first one
+ * (backups). `write`: READ COMMITTED.
+ */
+export type TransactionMode = 'snapshot' | 'write';
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs the migrations in drizzle/ (serialised between processes on PostgreSQL). */
-  migrate(): Promise<void>;
+  /**
+   * Runs the migrations in drizzle/ (serialised between processes on PostgreSQL); another folder
+   * of the same layout (a backup's migration level) when given.
+   */
+  migrate(migrationsFolder?: string): Promise<void>;
+  /**
+   * Runs `fn` in one transaction on a connection of its own, committed when it resolves and rolled
+   * back when it throws. On PGlite (one connection) the app's other queries wait until it ends.
+   */
+  transaction<T>(mode: TransactionMode, fn: (query: Query) => Promise<T>): Promise<T>;
+  /**
+   * Takes the advisory lock `key` if nobody holds it (PostgreSQL: across every process on the
+   * database; PGlite, one process: within it): its release, or null when it is held.
+   */
+  tryLock(key: number): Promise<(() => Promise<void>) | null>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** The connection pool's use (PostgreSQL): connections open, idle, queries waiting for one, the most allowed. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /** LISTEN on a channel (PostgreSQL: one connection of its own, outside the pool, made anew when lost). */
+  listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -53,24 +80,73 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateDatabase({ kind: 'postgres', pool }),
+      migrate: (folder) => migrateDatabase({ kind: 'postgres', pool }, folder),
+      async transaction(mode, fn) {
+        const conn = await pool.connect();
+        try {
+          await conn.query(mode === 'snapshot' ? 'begin isolation level repeatable read read only' : 'begin');
+          try {
+            const result = await fn(async (text, params) => (await conn.query(text, params)).rows as Record<string, unknown>[]);
+            await conn.query('commit');
+            return result;
+          } catch (err) {
+            await conn.query('rollback').catch(() => undefined);
+            throw err;
+          }
+        } finally {
+          conn.release();
+        }
+      },
+      async tryLock(key) {
+        const conn = await pool.connect();
+        try {
+          const [row] = (await conn.query('select pg_try_advisory_lock($1) as locked', [key])).rows as { locked: boolean }[];
+          if (!row?.locked) {
+            conn.release();
+            return null;
+          }
+        } catch (err) {
+          conn.release();
+          throw err;
+        }
+        return async () => {
+          await conn.query('select pg_advisory_unlock($1)', [key]).finally(() => conn.release());
+        };
+      },
       ping: async () => {
         await pool.query('select 1');
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolSize ?? 10 }),
+      listen: (channel, handlers) => listenPostgres(opts.databaseUrl!, channel, handlers),
       close: () => pool.end(),
     };
   }
 
+  const heldLocks = new Set<number>();
   if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create(opts.pgliteDir, { extensions: { cube, earthdistance, pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migrateDatabase({ kind: 'pglite', client }),
+    migrate: (folder) => migrateDatabase({ kind: 'pglite', client }, folder),
+    transaction: (mode, fn) =>
+      client.transaction(async (tx) => {
+        if (mode === 'snapshot') await tx.query('set transaction isolation level repeatable read, read only');
+        return fn(async (text, params) => (await tx.query<Record<string, unknown>>(text, params)).rows);
+      }),
+    tryLock(key) {
+      if (heldLocks.has(key)) return Promise.resolve(null);
+      heldLocks.add(key);
+      return Promise.resolve(() => {
+        heldLocks.delete(key);
+        return Promise.resolve();
+      });
+    },
     ping: async () => {
       await client.query('select 1');
     },
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: () => client.close(),
   };
 }

@@ -16,16 +16,16 @@ const MIGRATION_LOCK_KEY = 727_001;
 type Target = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 
 /** Applies pending migrations; on PostgreSQL under an advisory lock so that app processes starting together do not race. */
-export async function migrateDatabase(target: Target): Promise<void> {
+export async function migrateDatabase(target: Target, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   if (target.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: target.client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(drizzlePglite({ client: target.client }), { migrationsFolder });
     return;
   }
   const conn = await target.pool.connect();
   try {
     await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(drizzlePg({ client: conn }), { migrationsFolder });
     } finally {
       await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

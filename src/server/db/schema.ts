@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   ITEM_STATUSES,
   NOTE_VISIBILITIES,
@@ -9,6 +23,7 @@ import {
   SUPPORT_STATUSES,
   SUPPORT_TYPES,
 } from '../../shared/constants.js';
+import { DELIVERY_STATUSES, NOTIFICATION_TYPES } from '../../shared/notification-rules.js';
 
 // Allowed values are check constraints rather than enum types: adding a value later is a plain
 // ALTER of one constraint, and the same lists in src/shared drive validation.
@@ -32,6 +47,17 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isVisible: boolean('is_visible').notNull().default(true),
     markedForDeletion: boolean('marked_for_deletion').notNull().default(false),
+    // The language the person chose (src/shared/i18n.ts); null: the device's or the browser's.
+    language: text('language'),
+    // An e-mail address (docs/decisions/013-email.md): unverified until the link mailed to it is
+    // opened; the link's token is kept as its SHA-256 (hex), with its 24-hour expiry.
+    email: text('email'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    emailToken: text('email_token'),
+    emailTokenExpiry: timestamp('email_token_expiry', { withTimezone: true }),
+    emailTokenSentAt: timestamp('email_token_sent_at', { withTimezone: true }),
+    // The /home card that suggests adding an address, once dismissed, is gone for good.
+    emailPromptDismissed: boolean('email_prompt_dismissed').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -40,6 +66,13 @@ export const users = pgTable(
     // People search (substring of the name) and the admins' newest-first list (migration 0005).
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('users_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    // A verified address belongs to one account, whatever the letter case (migration 0018).
+    uniqueIndex('users_verified_email_lower_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`is_email_verified`),
+    uniqueIndex('users_email_token_key')
+      .on(t.emailToken)
+      .where(sql`email_token IS NOT NULL`),
     check('users_verification_purpose_check', sql`${t.verificationPurpose} in ('phone', 'reset')`),
   ],
 );
@@ -191,9 +224,14 @@ export const items = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    // The expiry its owner was told of ("expires in 3 days"): once per listing period, since a
+    // renewal moves expires_at away from it.
+    expiryNoticeFor: timestamp('expiry_notice_for', { withTimezone: true }),
   },
   (t) => [
     index('items_user_id_idx').on(t.userId),
+    // Whether another item still shows an image, when an item or a user is deleted (migration 0016).
+    index('items_image_url_idx').on(t.imageUrl),
     index('items_promised_to_id_idx')
       .on(t.promisedToId)
       .where(sql`${t.promisedToId} IS NOT NULL`),
@@ -357,4 +395,174 @@ export const uploads = pgTable(
       .on(t.createdAt)
       .where(sql`NOT ${t.inUse}`),
   ],
+);
+
+// A saved search (docs/decisions/016-saved-alerts.md): search text, tag and a place with a radius,
+// any of them (at least one). A new item that matches notifies the owner. Matching at post time is
+// served by three partial indexes, one per kind of alert (migration 0020): with a place, a GiST
+// index on the circle's bounding cube; without a place but with a tag, the lower-cased tag; with
+// text alone, one key of the text (alert_text_key(), a SQL function of that migration).
+export const savedAlerts = pgTable(
+  'saved_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    query: text('query'),
+    tag: text('tag'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    radiusM: integer('radius_m'),
+    paused: boolean('paused').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('saved_alerts_user_id_idx').on(t.userId, t.id),
+    index('saved_alerts_circle_gist')
+      .using('gist', sql`earth_box(ll_to_earth(latitude, longitude), radius_m::float8)`)
+      .where(sql`latitude IS NOT NULL AND NOT paused`),
+    index('saved_alerts_tag_idx')
+      .on(sql`lower(tag)`)
+      .where(sql`latitude IS NULL AND tag IS NOT NULL AND NOT paused`),
+    index('saved_alerts_text_key_idx')
+      .on(sql`alert_text_key(query)`)
+      .where(sql`latitude IS NULL AND tag IS NULL AND NOT paused`),
+    check(
+      'saved_alerts_place',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null) = (${t.radiusM} is null)`,
+    ),
+    check('saved_alerts_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('saved_alerts_longitude_range', sql`${t.longitude} between -180 and 180`),
+    check('saved_alerts_radius_range', sql`${t.radiusM} between 500 and 100000`),
+    check('saved_alerts_criterion', sql`${t.query} is not null or ${t.tag} is not null or ${t.latitude} is not null`),
+  ],
+);
+
+// Notifications (docs/decisions/014-notifications-outbox.md). Every reference cascades: a deleted
+// person, item, conversation or support request takes its notifications (and pending events and
+// deliveries) with it, so nothing is ever said about a thing that is gone.
+const subjectColumns = () => ({
+  type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+  itemId: integer('item_id').references(() => items.id, { onDelete: 'cascade' }),
+  conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+  supportRequestId: integer('support_request_id').references(() => supportRequests.id, { onDelete: 'cascade' }),
+});
+
+// The outbox: one row per event and recipient, written in the transaction of the change that caused
+// it; the worker claims rows (FOR UPDATE SKIP LOCKED), turns each into its notification and
+// deliveries, and deletes it in the same transaction. A row that keeps failing is kept, given up.
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: serial('id').primaryKey(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...subjectColumns(),
+    // For listing_expiring: the expiry it warns of (a renewal since makes it stale).
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notification_events_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.failedAt} IS NULL`),
+    index('notification_events_recipient_id_idx').on(t.recipientId),
+    index('notification_events_actor_id_idx').on(t.actorId),
+    index('notification_events_item_id_idx').on(t.itemId),
+    index('notification_events_conversation_id_idx').on(t.conversationId),
+    index('notification_events_support_request_id_idx').on(t.supportRequestId),
+    check('notification_events_type_check', sql`${t.type} in (${inList(NOTIFICATION_TYPES)})`),
+  ],
+);
+
+// The in-app channel: the bell and /notifications. New messages of one conversation are one unread
+// entry (count and updated_at go up) until it is read.
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...subjectColumns(),
+    count: integer('count').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+    uniqueIndex('notifications_unread_conversation_key')
+      .on(t.userId, t.type, t.conversationId)
+      .where(sql`${t.readAt} IS NULL AND ${t.conversationId} IS NOT NULL`),
+    index('notifications_actor_id_idx').on(t.actorId),
+    index('notifications_item_id_idx').on(t.itemId),
+    index('notifications_conversation_id_idx').on(t.conversationId),
+    index('notifications_support_request_id_idx').on(t.supportRequestId),
+    check('notifications_type_check', sql`${t.type} in (${inList(NOTIFICATION_TYPES)})`),
+  ],
+);
+
+// Every other channel (e-mail now, push later): one row per notification and channel, sent by that
+// channel's implementation with attempts, back-off and a visible give-up (status failed).
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    // The person's setting for this type and channel: 'instant', or 'daily' (a digest).
+    mode: text('mode').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...subjectColumns(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    // When it is due; while a process sends it, the end of that process's lease.
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notification_deliveries_due_idx')
+      .on(t.channel, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('notification_deliveries_failed_idx')
+      .on(t.updatedAt.desc())
+      .where(sql`${t.status} = 'failed'`),
+    index('notification_deliveries_user_id_idx').on(t.userId),
+    index('notification_deliveries_actor_id_idx').on(t.actorId),
+    index('notification_deliveries_item_id_idx').on(t.itemId),
+    index('notification_deliveries_conversation_id_idx').on(t.conversationId),
+    index('notification_deliveries_support_request_id_idx').on(t.supportRequestId),
+    check('notification_deliveries_type_check', sql`${t.type} in (${inList(NOTIFICATION_TYPES)})`),
+    check('notification_deliveries_status_check', sql`${t.status} in (${inList(DELIVERY_STATUSES)})`),
+  ],
+);
+
+// A person's choices, one row per type and channel they changed; the rest follow the defaults
+// (DEFAULT_PREFERENCES in src/shared/notification-rules.ts).
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    channel: text('channel').notNull(),
+    mode: text('mode').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type, t.channel] })],
 );

@@ -5,10 +5,11 @@ import { count, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { items, notes, paymentVendors, supportRequests, userPaymentIds, users } from '../db/schema.js';
-import { hashPassword } from '../features/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../features/auth/passwords.js';
 import { locationSecret, publishedColumns } from '../features/items/published-point.js';
 import { processAndStoreImage } from '../features/uploads/images.js';
 import type { ImageStorage } from '../plugins/storage.js';
+import { findUserByUsername } from '../users/repository.js';
 import { DEMO_ITEMS } from './items.js';
 
 /** Demo accounts, all with this password; README lists them. Never seeded in production. */
@@ -114,6 +115,34 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
     });
     return true;
   });
+}
+
+/**
+ * The demo accounts that exist and still sign in with the demo password, checked against their
+ * stored hashes (not a flag): a database seeded in development and then run in production would
+ * otherwise keep an admin whose password is printed in the README.
+ */
+export async function accountsWithDemoPassword(db: Db): Promise<string[]> {
+  const found: string[] = [];
+  for (const username of [DEMO_ADMIN, ...DEMO_USERS]) {
+    const user = await findUserByUsername(db, username);
+    if (user && (await verifyPassword(user.password, DEMO_PASSWORD))) found.push(user.username);
+  }
+  return found;
+}
+
+/** The refusal of a production start while a demo account still has the demo password. */
+export function demoPasswordProblem(usernames: string[]): string {
+  const admin = usernames.includes(DEMO_ADMIN);
+  return (
+    `${usernames.join(', ')}: ${usernames.length === 1 ? 'this account still has' : 'these accounts still have'} the demo password ` +
+    `(${DEMO_PASSWORD}, printed in README.md), and production does not start with it. Change ` +
+    `${usernames.length === 1 ? 'its password or delete the account' : 'their passwords or delete the accounts'}` +
+    (admin
+      ? `: for ${DEMO_ADMIN}, set ADMIN_USERNAME=${DEMO_ADMIN} and an ADMIN_PASSWORD of your own (or run npm run admin:create -- --username ${DEMO_ADMIN}); `
+      : ': ') +
+    'the others from the admin dashboard or their own Settings, started once outside production'
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withValues } from '../../shared/i18n.js';
 import { MSG } from '../../shared/messages.js';
-import { waitText } from '../../shared/quotas.js';
+import { waitValues } from '../../shared/quotas.js';
 import { AppError } from '../errors.js';
 import type { DeviceCookies } from './device-cookie.js';
 
@@ -17,12 +18,23 @@ import type { DeviceCookies } from './device-cookie.js';
  * through `createRateLimit` and answers the 429 itself, in the same words.
  */
 export function perAccountLimit(app: FastifyInstance, name: string, accountOf: (request: FastifyRequest) => string | Promise<string>) {
+  // One limit per name and app, whichever feature asks for it: the routes of several features
+  // (the password checks of account and e-mail routes) then count against one budget, in memory too.
+  const made = limitsOfApp.get(app.config) ?? new Map<string, AccountLimit>();
+  limitsOfApp.set(app.config, made);
+  const existing = made.get(name);
+  if (existing) return existing;
   const check = accountCheck(app, `account:${name}`, app.config.accountRateLimit.max, accountOf);
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const limit: AccountLimit = async (request, reply) => {
     const { allowed, waitSeconds } = await check(request);
     if (!allowed) refuse(reply, waitSeconds);
   };
+  made.set(name, limit);
+  return limit;
 }
+type AccountLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** The limits made so far, per app (its config object: the same in every encapsulated feature) and name. */
+const limitsOfApp = new WeakMap<object, Map<string, AccountLimit>>();
 
 /** Counts one attempt under `prefix:key`; answers whether it is within `max` for the window, and how long until it is. */
 function accountCheck(app: FastifyInstance, prefix: string, max: number, keyOf: (request: FastifyRequest) => string | Promise<string>) {
@@ -39,7 +51,7 @@ function accountCheck(app: FastifyInstance, prefix: string, max: number, keyOf: 
 
 function refuse(reply: FastifyReply, seconds: number): never {
   reply.header('retry-after', String(seconds));
-  throw new AppError(429, `${MSG.tooManyRequests} (in ${waitText(seconds)})`);
+  throw new AppError(429, withValues(MSG.tooManyRequestsIn, waitValues(seconds)));
 }
 
 const knownDevices = new WeakMap<FastifyRequest, string>();

@@ -5,12 +5,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '../../shared/constants.js';
+import { type Language, LANGUAGE_CODES } from '../../shared/i18n.js';
 import { MSG } from '../../shared/messages.js';
 import { isPagePath } from '../../shared/routes.js';
 import { thumbnailUrlOf } from '../../shared/item-format.js';
+import { translate } from '../i18n.js';
 import { syncPlugin } from './sync-plugin.js';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const truncate = (text: string, max: number) => {
@@ -22,7 +24,7 @@ const truncate = (text: string, max: number) => {
  * The site's absolute address: PUBLIC_URL (which production requires), else this machine's port.
  * Never the request's Host header: its sender chooses it, and it would end up in cached previews.
  */
-function siteOrigin(app: FastifyInstance): string {
+export function siteOrigin(app: FastifyInstance): string {
   return app.config.publicUrl ?? `http://localhost:${app.config.port}`;
 }
 
@@ -101,7 +103,8 @@ function sendHtml(
   reply: FastifyReply,
   { html, compressed }: { html: string; compressed?: Map<Encoding, Buffer> },
 ) {
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  // The language of the page follows the device's cookie, else Accept-Language (src/server/i18n.ts).
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie');
   const encoding = acceptedEncoding(request);
   if (!encoding) return reply.send(html);
   let body = compressed?.get(encoding);
@@ -189,6 +192,21 @@ type Page = { html: string; compressed: Map<Encoding, Buffer> };
 const page = (html: string): Page => ({ html, compressed: new Map() });
 
 /**
+ * index.html in a language: `<html lang>`, the description, and a preload of the language's `core`
+ * catalogue (the texts the first render waits for: scripts/vite-locales.mjs), fetched beside the
+ * scripts instead of after them.
+ */
+function inLanguage(html: string, language: Language, manifest: Manifest): string {
+  const catalogue = manifest[`../../virtual:catalogue/${language}/core`]?.file;
+  const localised = html
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_all, start: string, end: string) => {
+      return `${start}${escapeHtml(translate(language, 'core.meta.description'))}${end}`;
+    });
+  return catalogue ? beforeHeadEnd(localised, `  <link rel="modulepreload" crossorigin href="/${catalogue}">`) : localised;
+}
+
+/**
  * Serves the built client: its files (hashed assets cached for a year), index.html for every page
  * path the client router knows (src/shared/routes.ts; any other path gets it too, with a 404), and
  * for /items/:id an index.html that already carries the item's title, description and preview
@@ -203,15 +221,23 @@ export interface ClientOptions {
 function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): void {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  const defaultPage = page(indexHtml ?? '');
-  const pages = new Map<string, Page>();
-  if (indexHtml && clientDir) {
-    for (const [segment, links] of pagePreloads(readManifest(clientDir))) {
-      pages.set(segment, page(beforeHeadEnd(indexHtml, `  ${links}`)));
-    }
-  }
-  /** The HTML of a page path: index.html, with the page's own chunks preloaded when known. */
-  const pageFor = (url: string) => pages.get(url.split(/[/?#]/)[1] ?? '') ?? defaultPage;
+  const manifest = clientDir ? readManifest(clientDir) : {};
+  const preloads = pagePreloads(manifest);
+  // Each language's index.html, and each page's (with its chunks preloaded), made once at start.
+  const byLanguage = new Map(
+    LANGUAGE_CODES.map((language) => {
+      const html = indexHtml ? inLanguage(indexHtml, language, manifest) : '';
+      const pages = new Map([...preloads].map(([segment, links]) => [segment, page(beforeHeadEnd(html, `  ${links}`))]));
+      return [language, { defaultPage: page(html), pages }] as const;
+    }),
+  );
+  /** The HTML of a page path in a language: index.html, with the page's own chunks preloaded when known. */
+  const pageFor = (url: string, language: Language) => {
+    const { defaultPage, pages } = byLanguage.get(language)!;
+    return pages.get(url.split(/[/?#]/)[1] ?? '') ?? defaultPage;
+  };
+  /** The page's language: the device's cookie, else Accept-Language (no database read for a page). */
+  const pageLanguage = (request: FastifyRequest) => request.language({ account: false });
 
   if (indexHtml && clientDir) {
     app.register(fastifyStatic, {
@@ -233,7 +259,7 @@ function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): vo
     // /browse starts with the newest items: its largest paint is the first card's photo, so the
     // HTML names that photo, which then loads beside the scripts instead of after the list.
     app.get('/browse', async (request, reply) => {
-      const browsePage = pageFor(request.url);
+      const browsePage = pageFor(request.url, await pageLanguage(request));
       let first: string | undefined;
       try {
         first = await lookups.newestListedImage();
@@ -248,7 +274,7 @@ function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): vo
     app.get<{ Params: { id: string } }>('/items/:id', async (request, reply) => {
       const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;
       const item = id === undefined ? undefined : await lookups.itemPageMeta(id);
-      const itemPage = pageFor(request.url);
+      const itemPage = pageFor(request.url, await pageLanguage(request));
       if (!item) return sendHtml(request, reply.status(404), itemPage);
       const origin = siteOrigin(app);
       const image = item.imageUrl.startsWith('http') ? item.imageUrl : `${origin}${item.imageUrl}`;
@@ -265,17 +291,21 @@ function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): vo
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|assets|uploads)(\/|$)/.test(loosePath(request.url));
+    const language = await pageLanguage(request);
     // Any other path gets the same app with 404: the client router shows its not-found page there.
     if (isPage && indexHtml)
-      return sendHtml(request, isPagePath(request.url.split(/[?#]/)[0]!) ? reply : reply.status(404), pageFor(request.url));
+      return sendHtml(request, isPagePath(request.url.split(/[?#]/)[0]!) ? reply : reply.status(404), pageFor(request.url, language));
     if (isPage) {
       return reply.status(404).type('text/plain').send('The client is not built: run `npm run build`.');
     }
-    return reply.status(404).header('cache-control', 'no-store').send({ message: MSG.notFound });
+    return reply
+      .status(404)
+      .header('cache-control', 'no-store')
+      .send({ message: translate(language, MSG.notFound) });
   });
 }
 
 /** The client plugin: it answers every path no other route does (its not-found handler is the app's). */
-export const clientPlugin = fp(syncPlugin(client), { name: 'client' });
+export const clientPlugin = fp(syncPlugin(client), { name: 'client', dependencies: ['language'] });

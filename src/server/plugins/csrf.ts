@@ -1,11 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CSRF_INVALID_CODE } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
-import { forbidden } from '../errors.js';
+import { AppError, forbidden } from '../errors.js';
 import { syncPlugin } from './sync-plugin.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A refused token says so in `code` too (the client fetches a new token and tries once more, whatever the language). */
+const csrfRefused = () => new AppError(403, MSG.invalidCsrf, { code: CSRF_INVALID_CODE });
 
 export interface Csrf {
   /** Issues a token bound to this browser's secret cookie (setting the cookie when it has none). */
@@ -72,12 +76,12 @@ export function createCsrf({ secure, publicUrl }: { secure: boolean; publicUrl?:
       const secret = request.cookies[cookieName];
       const header = request.headers['x-csrf-token'];
       const token = Array.isArray(header) ? undefined : header;
-      if (!secret || !token || token.length > 200) throw forbidden(MSG.invalidCsrf);
+      if (!secret || !token || token.length > 200) throw csrfRefused();
       const [salt, signature] = token.split('.');
-      if (!salt || !signature) throw forbidden(MSG.invalidCsrf);
+      if (!salt || !signature) throw csrfRefused();
       const expected = Buffer.from(mac(secret, salt));
       const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden(MSG.invalidCsrf);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw csrfRefused();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/auth.js';
+import type { Message } from '../../shared/i18n.js';
 import { MSG } from '../../shared/messages.js';
 import { forbidden, unauthorized } from '../errors.js';
 
@@ -18,7 +19,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
 }
 
 /** The signed-in user when they own the thing or are an admin, or 401 / 403. */
-export async function requireOwnerOrAdmin(request: FastifyRequest, ownerId: number, message: string): Promise<SessionUser> {
+export async function requireOwnerOrAdmin(request: FastifyRequest, ownerId: number, message: Message): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.id !== ownerId && !user.isAdmin) throw forbidden(message);
   return user;

@@ -46,7 +46,10 @@ export function rateQuota(app: FastifyInstance, ...kinds: RateQuota[]) {
 }
 
 /** Advisory lock classes (first key; the user id is the second) of the kept totals. */
-const LOCK_CLASS: Record<TotalQuota, number> = { paymentLinks: 9001, linkedUsers: 9002, blocks: 9003 };
+const LOCK_CLASS: Record<TotalQuota, number> = { paymentLinks: 9001, linkedUsers: 9002, blocks: 9003, alerts: 9004 };
+
+/** What withinTotal counts: a table, and its column of the user each row belongs to. */
+export type Kept = { table: PgTable; owner: PgColumn };
 
 /**
  * Adds one more of a kept kind (payment links, linked people, blocks) only while the user has fewer
@@ -59,7 +62,7 @@ export async function withinTotal<T>(
   kind: TotalQuota,
   userId: number,
   max: number,
-  kept: { table: PgTable; owner: PgColumn },
+  kept: Kept,
   insert: (tx: Db) => Promise<T>,
   status = 409,
 ): Promise<T> {
@@ -69,7 +72,7 @@ export async function withinTotal<T>(
       .select({ n: sql<number>`count(*)::int` })
       .from(kept.table)
       .where(eq(kept.owner, userId));
-    if (Number(row?.n ?? 0) >= max) throw new AppError(status, QUOTA_MSG[kind](max));
+    if (Number(row?.n ?? 0) >= max) throw new AppError(status, QUOTA_MSG.total(kind, max));
     return insert(tx);
   });
 }

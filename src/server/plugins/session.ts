@@ -4,8 +4,10 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { REMEMBER_ME_DAYS } from '../../shared/constants.js';
 import type { SessionUser } from '../../shared/auth.js';
+import { languageOrUndefined } from '../../shared/i18n.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
+import { endSessionStreams, endUserStreams } from './live.js';
 import { syncPlugin } from './sync-plugin.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +33,8 @@ export interface Sessions {
   attach(request: FastifyRequest, reply: FastifyReply): void;
   /** The signed-in user of this request (looked up once, on first use), or null. */
   user(request: FastifyRequest): Promise<SessionUser | null>;
+  /** This request's session (its id is the token's hash, never the token) and when it ends, or null for a visitor. */
+  current(request: FastifyRequest): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | null>;
   /** Whether this request's session was made with "Remember me". */
   isPersistent(request: FastifyRequest): Promise<boolean>;
   /** Starts a new session for the user (a fresh token: a pre-login session id is never reused) and sets its cookie. */
@@ -45,7 +49,7 @@ export interface Sessions {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-type Cached = { user: SessionUser | null; sessionId: string | null; persistent: boolean };
+type Cached = { user: SessionUser | null; sessionId: string | null; persistent: boolean; expiresAt?: Date };
 const cache = new WeakMap<FastifyRequest, Promise<Cached>>();
 // A renewed persistent session re-sends its cookie, which needs the request's reply.
 const replies = new WeakMap<FastifyRequest, FastifyReply>();
@@ -69,6 +73,7 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
         id: users.id,
         username: users.username,
         isAdmin: users.isAdmin,
+        language: users.language,
         persistent: sessions.persistent,
         createdAt: sessions.createdAt,
         expiresAt: sessions.expiresAt,
@@ -81,11 +86,18 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
     if (!row) return { user: null, sessionId: null, persistent: false };
 
     const expiresAt = expiryFor(row.createdAt.getTime(), row.persistent);
-    if (expiresAt.getTime() - row.expiresAt.getTime() > RENEW_AFTER_MS) {
+    const renewed = expiresAt.getTime() - row.expiresAt.getTime() > RENEW_AFTER_MS;
+    if (renewed) {
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
       if (row.persistent && reply) reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
     }
-    return { user: { id: row.id, username: row.username, isAdmin: row.isAdmin }, sessionId: id, persistent: row.persistent };
+    return {
+      user: { id: row.id, username: row.username, isAdmin: row.isAdmin, language: languageOrUndefined(row.language) ?? null },
+      sessionId: id,
+      persistent: row.persistent,
+      // When it ends: as renewed now, never past its absolute end (older rows may say later).
+      expiresAt: new Date(Math.min((renewed ? expiresAt : row.expiresAt).getTime(), row.createdAt.getTime() + maxAgeMs)),
+    };
   }
 
   function cached(request: FastifyRequest): Promise<Cached> {
@@ -105,6 +117,10 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
     async user(request) {
       return (await cached(request)).user;
     },
+    async current(request) {
+      const { user, sessionId, expiresAt } = await cached(request);
+      return user && sessionId && expiresAt ? { user, sessionId, expiresAt } : null;
+    },
     async isPersistent(request) {
       return (await cached(request)).persistent;
     },
@@ -120,12 +136,18 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
     },
     async end(request, reply) {
       const token = request.cookies[cookieName];
-      if (token && token.length <= 100) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      if (token && token.length <= 100) {
+        const id = hashToken(token);
+        await db.delete(sessions).where(eq(sessions.id, id));
+        // Its live updates stream, in whichever process, ends with it.
+        await endSessionStreams(db, id);
+      }
       reply.clearCookie(cookieName, cookieOptions);
       cache.set(request, Promise.resolve({ user: null, sessionId: null, persistent: false }));
     },
     async endAllFor(userId) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      await endUserStreams(db, userId);
     },
     async purgeExpired() {
       const deleted = await db

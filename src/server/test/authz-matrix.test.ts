@@ -1,11 +1,15 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { queryRows } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../features/auth/passwords.js';
+import { signUnsubscribeToken, unsubscribeSecret } from '../mail/unsubscribe.js';
+import { openSse } from './sse.js';
 import { createTestApp, lastCode, type TestApp, TestClient, uniqueName } from './harness.js';
 import { jpegWithGps, multipart } from './images.js';
+import { en } from './texts.js';
 
 /**
  * The authorisation matrix (ASVS V4): every route of the app, called by each role, gets
@@ -38,6 +42,8 @@ interface Call {
   headers?: Record<string, string>;
   /** Sends as this browser instead of the role's own (a fresh account for calls that change or end it). */
   as?: TestClient;
+  /** An event stream: opened over a real connection (an injected one would never end) and closed once answered. */
+  stream?: true;
 }
 
 interface Row {
@@ -46,9 +52,13 @@ interface Row {
   expected: Expected;
   /** Builds one valid request for this role (making fresh fixtures where the call uses them up). */
   call(role: Role): Call | Promise<Call>;
+  /** Why this write needs no CSRF token (left out of the CSRF suites below). */
+  noCsrfBecause?: string;
 }
 
 const PASSWORD = 'matrix-password';
+/** The address of the app once a stream row has made it listen. */
+let base: string | undefined;
 const registered = new Set<string>();
 let t: TestApp;
 const browsers = {} as Record<Role, TestClient>;
@@ -68,6 +78,8 @@ const f = {} as {
   reporter: TestClient;
 };
 let phoneCounter = 0;
+let emailCounter = 0;
+const newEmail = () => `matrix.${process.pid}.${++emailCounter}@example.org`;
 const newPhone = () => `+1555${String(process.pid % 1000).padStart(3, '0')}${String(++phoneCounter).padStart(4, '0')}`;
 
 async function json<T>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>, status: number): Promise<T> {
@@ -120,6 +132,7 @@ const newLink = async () =>
   (await json<{ id: number }>(browsers.owner.post('/api/links', { username: (await bareUser()).username }), 201)).id;
 const newBlock = async () =>
   (await json<{ id: number }>(browsers.owner.post('/api/blocks', { username: (await bareUser()).username }), 201)).id;
+const newAlert = async () => (await json<{ id: number }>(browsers.owner.post('/api/alerts', { query: uniqueName('alert') }), 201)).id;
 const newPaymentLink = async () =>
   (await json<{ id: number }>(browsers.owner.post('/api/me/payment-ids', { vendorId: f.vendorId, paymentId: uniqueName('pay') }), 201)).id;
 const newReport = async () =>
@@ -187,6 +200,7 @@ const TABLE: Row[] = [
   // The signed-in user's own account
   { route: 'GET /api/me/settings', expected: signedIn(200), call: () => ({ url: '/api/me/settings' }) },
   { route: 'PATCH /api/me', expected: signedIn(200), call: () => ({ url: '/api/me', payload: { isVisible: true } }) },
+  { route: 'PUT /api/me/language', expected: signedIn(200), call: () => ({ url: '/api/me/language', payload: { language: 'en' } }) },
   {
     route: 'POST /api/me/payment-ids',
     expected: signedIn(201),
@@ -249,6 +263,58 @@ const TABLE: Row[] = [
     expected: { ...signedIn(204), admin: 403 },
     call: async (role) => ({ url: '/api/me', payload: { password: PASSWORD }, as: await freshActor(role) }),
   },
+  // The e-mail address (features/email)
+  { route: 'GET /api/me/email', expected: signedIn(200), call: () => ({ url: '/api/me/email' }) },
+  {
+    route: 'PUT /api/me/email',
+    expected: signedIn(200),
+    call: () => ({ url: '/api/me/email', payload: { email: newEmail(), password: PASSWORD } }),
+  },
+  {
+    route: 'DELETE /api/me/email',
+    expected: signedIn(200),
+    call: () => ({ url: '/api/me/email', payload: { password: PASSWORD } }),
+  },
+  {
+    route: 'POST /api/me/email/send-link',
+    expected: signedIn(204),
+    call: async (role) => {
+      if (role === 'visitor') return { url: '/api/me/email/send-link', as: new TestClient(t.app) };
+      const { client, id } = await freshAccount(role === 'admin');
+      await json(send(client, 'PUT', '/api/me/email', { email: newEmail(), password: PASSWORD }), 200);
+      // The first link went a moment ago; another may go after a minute.
+      await t.app.db
+        .update(users)
+        .set({ emailTokenSentAt: new Date(Date.now() - 120_000) })
+        .where(eq(users.id, id));
+      return { url: '/api/me/email/send-link', as: client };
+    },
+  },
+  { route: 'POST /api/me/email/dismiss-prompt', expected: signedIn(200), call: () => ({ url: '/api/me/email/dismiss-prompt' }) },
+  {
+    // The link's token is the authority: anyone holding it, signed in or not.
+    route: 'POST /api/email/verify',
+    expected: everyone(200),
+    call: async () => {
+      const token = randomBytes(32).toString('base64url');
+      await bareUser({
+        email: newEmail(),
+        emailToken: createHash('sha256').update(token).digest('hex'),
+        emailTokenExpiry: new Date(Date.now() + 3_600_000),
+      });
+      return { url: '/api/email/verify', payload: { token } };
+    },
+  },
+  {
+    // The signed token is the authority (RFC 8058: a mail program's POST carries no cookie).
+    route: 'POST /api/unsubscribe',
+    expected: everyone(200),
+    noCsrfBecause: 'a one-click unsubscribe carries neither cookie nor token; its signed token is the authority',
+    call: async () => ({
+      url: '/api/unsubscribe',
+      payload: { token: signUnsubscribeToken(await unsubscribeSecret(t.app.db), (await bareUser()).id, 'matrix') },
+    }),
+  },
   {
     route: 'POST /api/request-reset',
     expected: everyone(200),
@@ -304,6 +370,16 @@ const TABLE: Row[] = [
   },
   { route: 'DELETE /api/blocks/:id', expected: ownerOnly(204), call: async () => ({ url: `/api/blocks/${await newBlock()}` }) },
 
+  // Saved alerts: one's own only; anyone else's (an admin's look included) is not found.
+  { route: 'GET /api/alerts', expected: signedIn(200), call: () => ({ url: '/api/alerts' }) },
+  { route: 'POST /api/alerts', expected: signedIn(201), call: () => ({ url: '/api/alerts', payload: { query: uniqueName('alert') } }) },
+  {
+    route: 'PATCH /api/alerts/:id',
+    expected: ownerOnly(200),
+    call: async () => ({ url: `/api/alerts/${await newAlert()}`, payload: { paused: true } }),
+  },
+  { route: 'DELETE /api/alerts/:id', expected: ownerOnly(204), call: async () => ({ url: `/api/alerts/${await newAlert()}` }) },
+
   // Conversations (between the owner and `other`); the owner cannot write about their own item (400).
   {
     route: 'POST /api/items/:id/messages',
@@ -311,6 +387,7 @@ const TABLE: Row[] = [
     call: () => ({ url: `/api/items/${f.item}/messages`, payload: { body: 'Could I have it?' } }),
   },
   { route: 'GET /api/conversations', expected: signedIn(200), call: () => ({ url: '/api/conversations' }) },
+  { route: 'GET /api/events', expected: signedIn(200), call: () => ({ url: '/api/events', stream: true }) },
   { route: 'GET /api/conversations/unread-count', expected: signedIn(200), call: () => ({ url: '/api/conversations/unread-count' }) },
   { route: 'GET /api/conversations/:id', expected: ownerOnly(200, 200), call: () => ({ url: `/api/conversations/${f.conversation}` }) },
   {
@@ -356,6 +433,26 @@ const TABLE: Row[] = [
     call: async () => ({ url: `/api/admin/reports/${await newReport()}/resolve`, payload: { action: 'dismiss' } }),
   },
 
+  // Notifications: each person's own (ids of others' are ignored); failed deliveries for admins.
+  { route: 'GET /api/notifications', expected: signedIn(200), call: () => ({ url: '/api/notifications' }) },
+  { route: 'GET /api/notifications/unread-count', expected: signedIn(200), call: () => ({ url: '/api/notifications/unread-count' }) },
+  {
+    route: 'POST /api/notifications/read',
+    expected: signedIn(200),
+    call: () => ({ url: '/api/notifications/read', payload: { all: true } }),
+  },
+  { route: 'GET /api/me/notification-preferences', expected: signedIn(200), call: () => ({ url: '/api/me/notification-preferences' }) },
+  {
+    route: 'PUT /api/me/notification-preferences',
+    expected: signedIn(200),
+    call: () => ({ url: '/api/me/notification-preferences', payload: { preferences: { message: { email: 'daily' } } } }),
+  },
+  {
+    route: 'GET /api/admin/notification-deliveries',
+    expected: adminOnly(200),
+    call: () => ({ url: '/api/admin/notification-deliveries' }),
+  },
+
   // Admin dashboard; for the user routes `owner` is the account in the path.
   { route: 'GET /api/users', expected: adminOnly(200), call: () => ({ url: '/api/users' }) },
   {
@@ -396,11 +493,19 @@ const TABLE: Row[] = [
 
 const methodOf = (row: Row) => row.route.split(' ')[0]!;
 const isWrite = (row: Row) => !['GET', 'HEAD'].includes(methodOf(row));
+/** The writes the CSRF rule covers: all but those that say why not. */
+const needsCsrf = (row: Row) => isWrite(row) && row.noCsrfBecause === undefined;
 
 /** Sends a row's request as a role, from a copy of the role's browser (so sign-ins and sign-outs stay there). */
 async function callAs(row: Row, role: Role) {
   const call = await row.call(role);
   const browser = await (call.as ?? browsers[role]).fork();
+  if (call.stream) {
+    base ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openSse(`${base}${call.url}`, { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+    stream.close();
+    return { statusCode: stream.status, body: stream.body, json: () => JSON.parse(stream.body) as unknown };
+  }
   const res = await browser.request({ method: methodOf(row), url: call.url, payload: call.payload as object, headers: call.headers });
   return res;
 }
@@ -415,7 +520,12 @@ beforeAll(async () => {
       },
     },
   );
+  // The notification worker would change its tables between two fingerprints of the database (CSRF
+  // checks below); this suite is about who may call what, so the outbox just fills up here.
+  await t.app.notifications.stop();
   passwordHash = await hashPassword(PASSWORD);
+  // A topic of optional mail, registered as a feature that sends such mail registers its own.
+  t.app.unsubscribeTopics.set('matrix', async () => {});
   browsers.visitor = new TestClient(t.app);
   for (const role of ['user', 'owner', 'other'] as const) browsers[role] = (await freshAccount()).client;
   browsers.admin = new TestClient(t.app);
@@ -474,7 +584,7 @@ describe('authorisation matrix', () => {
         const res = await callAs(row, role);
         actual[role] = res.statusCode;
         if (res.statusCode !== row.expected[role]) bodies.push(`${role}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        if (res.statusCode === 401) expect(res.json()).toEqual({ message: MSG.notSignedIn });
+        if (res.statusCode === 401) expect(res.json()).toEqual({ message: en(MSG.notSignedIn) });
       }
       expect(actual, bodies.join('\n')).toEqual(row.expected);
     },
@@ -500,7 +610,7 @@ async function fingerprint(): Promise<Record<string, string>> {
 }
 
 describe('CSRF: every write without a token, or with a wrong one, is refused and changes nothing', () => {
-  const writes = TABLE.filter(isWrite);
+  const writes = TABLE.filter(needsCsrf);
 
   it('covers the writes of the table', () => {
     expect(writes.length).toBeGreaterThan(30);
@@ -528,7 +638,7 @@ describe('CSRF: every write without a token, or with a wrong one, is refused and
       for (const token of wrong) {
         const res = await request(token);
         expect(res.statusCode, `token ${JSON.stringify(token)}`).toBe(403);
-        expect(res.json()).toEqual({ message: MSG.invalidCsrf });
+        expect(res.json()).toEqual({ message: en(MSG.invalidCsrf), code: 'invalid_csrf' });
       }
       expect(await fingerprint()).toEqual(before);
       // The same request with the right token goes through: it was refused for the token alone.
@@ -576,7 +686,7 @@ function pathVariants(url: string): string[] {
 }
 
 describe('CSRF holds for every spelling of a write’s path: refused (403) or not routed (404), never run', () => {
-  const writes = TABLE.filter(isWrite);
+  const writes = TABLE.filter(needsCsrf);
 
   it('builds the variants it claims to', () => {
     expect(pathVariants('/api/notes/12?x=1')).toEqual(
@@ -608,7 +718,7 @@ describe('CSRF holds for every spelling of a write’s path: refused (403) or no
           headers: call.headers,
           csrf: false,
         });
-        const refused = res.statusCode === 403 && res.json().message === MSG.invalidCsrf;
+        const refused = res.statusCode === 403 && res.json().message === en(MSG.invalidCsrf);
         if (!refused && res.statusCode !== 404) answers.push(`${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
       expect(answers, 'variants that were not refused').toEqual([]);
@@ -638,7 +748,7 @@ describe('writes a browser says come from another site are refused, with a valid
     for (const url of ['/api/notes', '/%61pi/notes']) {
       const res = await browser.request({ method: 'POST', url, payload: (await row.call('owner')).payload as object, headers });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ message: MSG.crossSiteRequest });
+      expect(res.json()).toEqual({ message: en(MSG.crossSiteRequest) });
     }
     expect(await fingerprint()).toEqual(before);
   });
@@ -659,7 +769,7 @@ describe('writes a browser says come from another site are refused, with a valid
       );
       const without = await browser.request({ method: 'POST', url: '/api/notes', payload, headers, csrf: false });
       expect(without.statusCode).toBe(403);
-      expect(without.json()).toEqual({ message: MSG.invalidCsrf });
+      expect(without.json()).toEqual({ message: en(MSG.invalidCsrf), code: 'invalid_csrf' });
     }
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from './harness.js';
 import { jpegWithGps, multipart } from './images.js';
+import { LANGUAGE_CODES } from '../../shared/i18n.js';
 
 /**
  * Bad input: every /api endpoint gets malformed and hostile input, as the kind of user
@@ -83,6 +84,8 @@ const notAString = fc.oneof(
 /** Any JSON value that is not a boolean (strings that look like one included). */
 const notABoolean = fc.oneof(fc.constantFrom('true', 'false', 1, 0, 'yes', '', null, [], {}, [true]), hostileText, fc.double());
 /** Any JSON value that is not a number (numeric strings included). */
+/** Not an object (for a field whose value is one). */
+const notAnObjectField = fc.oneof(fc.array(fc.constant(1), { maxLength: 2 }), fc.string(), fc.double(), fc.boolean(), fc.constant(null));
 const notANumber = fc.oneof(fc.constantFrom('1', '40.7', '-74', '', '1e3', '0x10', null, true, [], {}, [1]), hostileText);
 
 /** A string of `min..max` characters (zod counts code points) of one kind (plain, multi-unit unicode, markup). */
@@ -115,6 +118,8 @@ function text(min: number, max: number, extraInvalid: fc.Arbitrary<Value>[] = []
 }
 
 const optional = (f: Field): Field => ({ valid: fc.oneof(f.valid, fc.constant(MISSING)), invalid: f.invalid.filter((v) => v !== MISSING) });
+/** A field that may also be null. */
+const nullable = (f: Field): Field => ({ valid: fc.oneof(f.valid, fc.constant(null)), invalid: f.invalid.filter((v) => v !== null) });
 const bool: Field = { valid: fc.boolean(), invalid: fc.oneof(notABoolean, fc.constant(MISSING)) };
 const oneOf = (values: readonly string[]): Field => ({
   valid: fc.constantFrom(...values),
@@ -211,6 +216,7 @@ const ids = {
   paymentLink: '0',
   support: '0',
   block: '0',
+  alert: '0',
   conversation: '0',
   user: '0',
   report: '0',
@@ -227,6 +233,25 @@ const username: Field = text(1, 32, [fc.constantFrom('ab', 'a b', 'a/b', '<b>', 
 const password: Field = text(6, 200, [], { trim: false });
 const currentPassword: Field = text(1, 200, [], { trim: false });
 const lookupName = text(1, 64);
+/** An e-mail address: one @, no spaces, a dot in the domain, 254 characters at most. */
+const emailAddress: Field = {
+  valid: fc.emailAddress().filter((a) => a.length <= 254),
+  invalid: fc.oneof(
+    notAString,
+    fc.constant(MISSING),
+    fc.constantFrom('', ' ', 'nobody', 'a@', '@example.org', 'two@@example.org', 'a b@example.org', 'a@b', '<a@example.org>'),
+    hostileText.filter((h) => !h.includes('@')),
+    longString(255).map((x) => `${x}@example.org`),
+  ),
+};
+
+const alertFields = {
+  query: optional(nullable(text(0, 200))),
+  tag: optional(nullable(text(0, 200))),
+  latitude: optional(nullable(numberIn(-90, 90))),
+  longitude: optional(nullable(numberIn(-180, 180))),
+  radiusKm: optional(nullable(numberIn(0.5, 100))),
+};
 
 const itemBody = {
   title: text(3, 120),
@@ -273,6 +298,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: { username: text(1, 200), password: currentPassword, rememberMe: optional(bool) },
   },
   { method: 'PATCH', path: '/api/me', as: 'owner', body: { isVisible: bool } },
+  { method: 'PUT', path: '/api/me/language', as: 'owner', body: { language: nullable(oneOf(LANGUAGE_CODES)) } },
   { method: 'POST', path: '/api/me/payment-ids', as: 'owner', body: { vendorId: numberIn(1, 2 ** 31 - 1, true), paymentId: text(1, 200) } },
   { method: 'DELETE', path: '/api/me/payment-ids/:id', as: 'owner', params: { id: badIdOnly } },
   {
@@ -292,6 +318,16 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/me/deletion-request', as: 'owner', body: { reason: optional(text(0, 5000)) } },
   { method: 'DELETE', path: '/api/me', as: 'owner', body: { password: currentPassword } },
   { method: 'POST', path: '/api/request-reset', as: 'visitor', body: { username: lookupName } },
+  // the e-mail address
+  { method: 'PUT', path: '/api/me/email', as: 'owner', body: { email: emailAddress, password: currentPassword } },
+  { method: 'DELETE', path: '/api/me/email', as: 'owner', body: { password: currentPassword } },
+  {
+    method: 'POST',
+    path: '/api/email/verify',
+    as: 'visitor',
+    body: { token: text(43, 43, [fc.constantFrom('x'.repeat(42), `${'x'.repeat(42)}=`)]) },
+  },
+  { method: 'POST', path: '/api/unsubscribe', as: 'visitor', query: { token: optional(text(1, 200)) }, body: { token: text(1, 200) } },
   { method: 'POST', path: '/api/reset-password', as: 'visitor', body: { username: lookupName, code: text(6, 6), newPassword: password } },
   {
     method: 'GET',
@@ -375,6 +411,16 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/links/:id', as: 'owner', params: { id: badIdOnly } },
   { method: 'POST', path: '/api/blocks', as: 'owner', body: { username: lookupName } },
   { method: 'DELETE', path: '/api/blocks/:id', as: 'owner', params: { id: badIdOnly } },
+  // saved alerts: every field optional (null clears one in a change), at least one of them broken
+  { method: 'POST', path: '/api/alerts', as: 'owner', body: alertFields },
+  {
+    method: 'PATCH',
+    path: '/api/alerts/:id',
+    as: 'owner',
+    params: { id: idOf('alert') },
+    body: { ...alertFields, paused: optional(bool) },
+  },
+  { method: 'DELETE', path: '/api/alerts/:id', as: 'owner', params: { id: badIdOnly } },
   { method: 'GET', path: '/api/search', as: 'visitor', read: true, query: { query: text(1, 100) } },
   {
     method: 'POST',
@@ -439,6 +485,61 @@ export const ENDPOINTS: Endpoint[] = [
     params: { id: idOf('report') },
     body: { action: oneOf(['dismiss', 'delete_item', 'delete_user']) },
   },
+  // notifications
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    as: 'owner',
+    read: true,
+    query: {
+      page: optional({ valid: fc.constant('1'), invalid: badPage }),
+      limit: optional({ valid: fc.constant('20'), invalid: fc.oneof(badPage, fc.constantFrom('51', '1000')) }),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/read',
+    as: 'owner',
+    body: {
+      ids: {
+        valid: fc.array(fc.integer({ min: 1, max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 100 }),
+        invalid: fc.oneof(
+          notANumber.filter((v) => !Array.isArray(v)),
+          fc.constant([]),
+          fc.array(notANumber, { minLength: 1, maxLength: 3 }),
+          fc.array(fc.integer({ max: 0 }), { minLength: 1, maxLength: 3 }),
+          fc.array(fc.constant(1), { minLength: 101, maxLength: 120 }),
+          fc.constant(MISSING),
+        ),
+      },
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/me/notification-preferences',
+    as: 'owner',
+    body: {
+      preferences: {
+        valid: fc.constantFrom({ message: { app: 'on' } }, { alert_matched: { email: 'daily' } }, {}),
+        invalid: fc.oneof(
+          notAnObjectField,
+          fc.constantFrom(
+            { message: { app: 'daily' } },
+            { message: { email: 'on' } },
+            { message: { push: 'on' } },
+            { unknown: { app: 'on' } },
+            { message: 'off' },
+            { message: null },
+            { message: { app: ['on'] } },
+          ),
+          fc
+            .dictionary(hostileText, fc.constant({ app: 'on' }), { minKeys: 1, maxKeys: 3 })
+            .filter((d) => Object.keys(d).some((k) => k !== 'message')),
+          fc.constant(MISSING),
+        ),
+      },
+    },
+  },
 ];
 
 /** Registered /api routes the table above leaves out on purpose, each with its reason. */
@@ -451,16 +552,24 @@ const NOT_FUZZED: Record<string, string> = {
   'GET /api/vendors': NO_INPUT,
   'GET /api/me/settings': NO_INPUT,
   'POST /api/me/phone/send-code': NO_INPUT,
+  'GET /api/me/email': NO_INPUT,
+  'POST /api/me/email/send-link': NO_INPUT,
+  'POST /api/me/email/dismiss-prompt': NO_INPUT,
   'GET /api/me/export': NO_INPUT,
   'GET /api/notes': NO_INPUT,
   'GET /api/links': NO_INPUT,
   'GET /api/blocks': NO_INPUT,
+  'GET /api/alerts': NO_INPUT,
   'GET /api/conversations': NO_INPUT,
   'GET /api/conversations/unread-count': NO_INPUT,
+  'GET /api/events': NO_INPUT,
   'GET /api/support-requests/mine': NO_INPUT,
   'GET /api/support-requests': NO_INPUT,
   'GET /api/admin/notes': NO_INPUT,
   'GET /api/admin/vendors': NO_INPUT,
+  'GET /api/notifications/unread-count': NO_INPUT,
+  'GET /api/me/notification-preferences': NO_INPUT,
+  'GET /api/admin/notification-deliveries': NO_INPUT,
 };
 
 // ---------------------------------------------------------------- building requests
@@ -647,6 +756,9 @@ beforeAll(async () => {
   ids.note = String(ok(await clients.owner.post('/api/notes', { content: 'A note', visibility: 'private' }), 'note').id);
   ids.link = String(ok(await clients.owner.post('/api/links', { username: friendName }), 'link').id);
   ids.block = String(ok(await clients.owner.post('/api/blocks', { username: bully }), 'block').id);
+  ids.alert = String(
+    ok(await clients.owner.post('/api/alerts', { query: 'lamp', latitude: 40.7, longitude: -74, radiusKm: 5 }), 'alert').id,
+  );
   ids.vendor = String(ok(await clients.admin.post('/api/admin/vendors', { name: 'FuzzPay' }), 'vendor').id);
   ids.paymentLink = String(
     ok(await clients.owner.post('/api/me/payment-ids', { vendorId: Number(ids.vendor), paymentId: 'me@fuzz' }), 'payment link').id,
@@ -731,6 +843,7 @@ describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
     ['POST', '/api/support-requests'],
     ['POST', '/api/reports'],
     ['POST', '/api/register'],
+    ['POST', '/api/alerts'],
   ] as const;
   const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
   const RAW: { name: string; type?: string; payload?: string | Buffer }[] = [
@@ -929,6 +1042,7 @@ describe('null characters (PostgreSQL cannot store U+0000)', () => {
     ],
     ['reporter', 'POST', '/api/items/:item/messages', { body: 'hi\u0000' }],
     ['owner', 'POST', '/api/blocks', { username: 'a\u0000b' }],
+    ['owner', 'POST', '/api/alerts', { query: 'a\u0000b' }],
     ['owner', 'POST', '/api/links', { username: 'a\u0000b' }],
     ['visitor', 'POST', '/api/login', { username: 'a\u0000b', password: 'xxxxxxx' }],
     ['visitor', 'POST', '/api/request-reset', { username: 'a\u0000' }],

@@ -48,7 +48,7 @@ export function fakeClientDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'client-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Test</title></head><body><div id="root">test client</div></body></html>',
+    '<!doctype html><html lang="en"><head><meta name="description" content="Test description" /><title>Test</title></head><body><div id="root">test client</div></body></html>',
   );
   const asset = path.join(dir, FAKE_ASSET.url);
   mkdirSync(path.dirname(asset), { recursive: true });
@@ -61,6 +61,9 @@ export function fakeClientDir(): string {
     '_shared.js': { file: 'assets/shared-abc123.js' },
     '_page-only.js': { file: 'assets/page-only-abc123.js' },
     'pages/browse-page.tsx': { file: 'assets/browse-page-abc123.js', imports: ['index.html', '_shared.js', '_page-only.js'] },
+    // The texts of the first render, one module per language (scripts/vite-locales.mjs).
+    '../../virtual:catalogue/en/core': { file: 'assets/core-en-abc123.js', isDynamicEntry: true },
+    '../../virtual:catalogue/es/core': { file: 'assets/core-es-abc123.js', isDynamicEntry: true },
   };
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;

@@ -44,7 +44,7 @@ export async function findUserKnownTo(db: Db, username: string, viewer: { id: nu
 
 export async function insertUser(
   db: Db,
-  values: { username: string; passwordHash: string; isVisible: boolean; phoneNumber?: string; isAdmin?: boolean },
+  values: { username: string; passwordHash: string; isVisible: boolean; phoneNumber?: string; isAdmin?: boolean; language?: string },
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -54,6 +54,7 @@ export async function insertUser(
       isVisible: values.isVisible,
       phoneNumber: values.phoneNumber ?? null,
       isAdmin: values.isAdmin ?? false,
+      language: values.language ?? null,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');

@@ -8,6 +8,7 @@ import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { type ReactNode, type RefObject, useEffect, useEffectEvent, useRef } from 'react';
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { useT } from '@/lib/i18n';
 
 // Leaflet guesses its icon paths from its CSS file's address, which a bundler breaks: give the
 // bundled images explicitly.
@@ -80,11 +81,13 @@ const INNER_STOPS = 'a[href], button, .leaflet-marker-icon, [tabindex]:not([tabi
  * circle whose popup Enter opens.
  */
 function OneTabStop({ label, popupLayer }: { label: string; popupLayer: RefObject<L.Layer | null> }) {
+  const t = useT();
+  const roleDescription = t('items.map.roleDescription');
   const map = useMap();
   useEffect(() => {
     const container = map.getContainer();
     container.setAttribute('role', 'group');
-    container.setAttribute('aria-roledescription', 'map');
+    container.setAttribute('aria-roledescription', roleDescription);
     container.setAttribute('aria-label', label);
     const takeOut = () => {
       for (const el of container.querySelectorAll<HTMLElement>(INNER_STOPS)) {
@@ -108,7 +111,7 @@ function OneTabStop({ label, popupLayer }: { label: string; popupLayer: RefObjec
       observer.disconnect();
       container.removeEventListener('keydown', onKeyDown);
     };
-  }, [map, label, popupLayer]);
+  }, [map, label, roleDescription, popupLayer]);
   return null;
 }
 
@@ -118,11 +121,12 @@ export function LeafletMap({ center, zoom, tileUrl, attribution, marker, popup, 
       {popup}
     </Popup>
   ) : null;
+  const t = useT();
   const popupLayer = useRef<L.Layer | null>(null);
-  const keys = `Arrow keys move the view, plus and minus zoom${popup ? ', Enter shows the place' : ''}`;
+  const keys = t('items.map.keys', { popup: popup ? 'yes' : 'no' });
   return (
     <MapContainer center={[center.lat, center.lng]} zoom={zoom} scrollWheelZoom={false} className="size-full">
-      <OneTabStop label={markerLabel ? `${markerLabel}. ${keys}` : keys} popupLayer={popupLayer} />
+      <OneTabStop label={markerLabel ? t('items.map.labelWithMarker', { marker: markerLabel, keys }) : keys} popupLayer={popupLayer} />
       <TileLayer url={tileUrl} attribution={attribution} />
       {onPick ? <ClickToPick onPick={onPick} /> : null}
       <FollowView center={center} viewKey={viewKey} />
@@ -133,7 +137,7 @@ export function LeafletMap({ center, zoom, tileUrl, attribution, marker, popup, 
           }}
           position={[marker.lat, marker.lng]}
           icon={markerIconOptions}
-          alt={markerLabel ?? 'Marker'}
+          alt={markerLabel ?? t('items.map.marker')}
           keyboard={Boolean(popup)}
         >
           {popupElement}

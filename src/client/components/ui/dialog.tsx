@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { useT } from '@/lib/i18n';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
@@ -40,9 +41,10 @@ export function DialogContent({ className, returnFocusTo, children, ...props }: 
 
 /** The × in the top right corner. */
 export function DialogCloseButton({ disabled }: { disabled?: boolean }) {
+  const t = useT();
   return (
     <DialogPrimitive.Close
-      aria-label="Close"
+      aria-label={t('core.common.close')}
       disabled={disabled}
       className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-lg text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
     >

@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { useT } from '@/lib/i18n';
 
 type SpinnerProps = {
   className?: string;
@@ -19,10 +20,11 @@ export function Spinner({ className, label }: SpinnerProps) {
 }
 
 /** A centred spinner filling the content area while a page or the session loads. */
-export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
+export function PageSpinner({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div className="flex min-h-[50dvh] w-full items-center justify-center">
-      <Spinner label={label} className="size-10 text-primary" />
+      <Spinner label={label ?? t('core.common.loading')} className="size-10 text-primary" />
     </div>
   );
 }

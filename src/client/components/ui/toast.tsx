@@ -3,6 +3,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { useT } from '@/lib/i18n';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
@@ -45,9 +46,10 @@ export function Toast({ className, variant, ...props }: ToastProps) {
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const t = useT();
   return (
     <ToastPrimitive.Close
-      aria-label="Close notification"
+      aria-label={t('core.common.closeNotification')}
       className={cn(
         'absolute top-2 right-2 inline-flex size-9 items-center justify-center rounded-lg opacity-80 transition-opacity hover:opacity-100',
         'group-data-[variant=destructive]:focus-visible:outline-white',

@@ -1,12 +1,20 @@
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '../../../shared/constants.js';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismiss, useToast } from './use-toast';
+import { useT } from '@/lib/i18n';
 
 /** Renders the toasts of the store; mounted once, in the app's providers. */
 export function Toaster() {
   const { toasts } = useToast();
+  const t = useT();
   return (
-    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD}>
+    // Radix's own words for screen readers ("Notification", "Notifications ({hotkey})") in the page's language.
+    <ToastProvider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      label={t('core.toast.notification')}
+    >
       {toasts.map(({ id, title, description, variant, duration, open }) => (
         <Toast
           key={id}
@@ -24,7 +32,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport hotkey={[...TOAST_HOTKEY]} />
+      <ToastViewport hotkey={[...TOAST_HOTKEY]} label={t('core.toast.region', { hotkey: '{hotkey}' })} />
     </ToastProvider>
   );
 }

@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { notifyError, notifySuccess } from './notify';
+import { type AdminToast, notifyError, notifySuccess } from './notify';
 
 /**
  * The state around a confirmed delete: `ask(row, button)` opens the dialog, Delete runs the
@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from './notify';
  * Spread `dialog` on a <ConfirmDialog>: it stays open (and cannot be dismissed) while the delete
  * runs, and focus goes back to the button, or to the page when its row is gone.
  */
-export function useConfirmDelete<T extends { id: number }>(mutation: UseMutationResult<void, Error, number>, successTitle: string) {
+export function useConfirmDelete<T extends { id: number }>(mutation: UseMutationResult<void, Error, number>, successTitle: AdminToast) {
   const [target, setTarget] = useState<T | null>(null);
   // Kept after the dialog closes: focus returns to it once the dialog is gone.
   const openerRef = useRef<HTMLElement | null>(null);

@@ -1,9 +1,11 @@
 // Conversation calls. The list is cached under ['/api/conversations'], one conversation under
-// ['/api/conversations', id]. Open pages poll (MESSAGES_POLL_MS): the messages rest on the
-// database, so whichever app process answers sees them.
+// ['/api/conversations', id]. The tab's live stream (lib/live, its events applied in unread.ts)
+// makes them stale when something changes; while it is down, open pages poll (MESSAGES_POLL_MS).
+// The messages rest on the database, so whichever app process answers sees them.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES_POLL_MS } from '../../../shared/conversation-rules.js';
 import type { ConversationDetail, ConversationSummary, Message } from '../../../shared/conversations.js';
+import { useLiveConnected } from '@/lib/live';
 import { apiJson } from '@/lib/request';
 import { UNREAD_QUERY_KEY } from './unread';
 
@@ -17,21 +19,23 @@ export function refreshInbox(queryClient: QueryClient) {
   ]);
 }
 
-/** My conversations, newest first, polled while the page is open. */
+/** My conversations, newest first, kept fresh while the page is open (live, or polled without it). */
 export function useConversations() {
+  const live = useLiveConnected();
   return useQuery<ConversationSummary[]>({
     queryKey: [CONVERSATIONS_QUERY_KEY],
-    refetchInterval: MESSAGES_POLL_MS,
+    refetchInterval: live ? false : MESSAGES_POLL_MS,
     refetchOnMount: 'always',
   });
 }
 
 /** One conversation with its messages; each answer also marks it read on the server. */
 export function useConversation(id: number) {
+  const live = useLiveConnected();
   return useQuery<ConversationDetail>({
     queryKey: [CONVERSATIONS_QUERY_KEY, id],
     enabled: Number.isSafeInteger(id) && id > 0,
-    refetchInterval: (query) => (query.state.status === 'error' ? false : MESSAGES_POLL_MS),
+    refetchInterval: (query) => (live || query.state.status === 'error' ? false : MESSAGES_POLL_MS),
     refetchOnMount: 'always',
   });
 }

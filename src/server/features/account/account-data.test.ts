@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 let shade = 0;
-/** A user with a payment link, an item, a note, a link and a conversation about someone else's item. */
+/** A user with a payment link, an item, a note, a link, a conversation about someone else's item and a saved alert. */
 async function busyUser() {
   const client = new TestClient(t.app);
   const user = await client.register(uniqueName('busy'), 'my-password');
@@ -47,6 +47,8 @@ async function busyUser() {
     })
   ).json();
   await client.post(`/api/items/${theirs.id}/messages`, { body: 'Could I have the hose?' });
+  await client.post('/api/alerts', { query: 'ladder', latitude: 40.7, longitude: -74, radiusKm: 2 });
+  await neighbour.post('/api/alerts', { query: 'not mine to download' });
   return { client, user, item, imageUrl, neighbour, theirs };
 }
 
@@ -66,6 +68,9 @@ describe('GET /api/me/export', () => {
     expect(data.links).toHaveLength(1);
     expect(data.conversations).toHaveLength(1);
     expect(data.messages).toEqual([expect.objectContaining({ body: 'Could I have the hose?' })]);
+    expect(data.savedAlerts).toEqual([
+      expect.objectContaining({ query: 'ladder', tag: null, latitude: 40.7, longitude: -74, radius_m: 2000, paused: false }),
+    ]);
     expect(res.body).not.toMatch(/argon2|"password"|verification_code/);
   });
 

@@ -65,9 +65,9 @@ export async function markForDeletion(db: Db, userId: number, description: strin
 export async function selectUserData(db: Db, userId: number) {
   const [profile] = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT id, username, phone_number, is_phone_verified, is_visible, is_admin, marked_for_deletion, created_at FROM users WHERE id = ${userId}`,
+    sql`SELECT id, username, phone_number, is_phone_verified, email, is_email_verified, is_visible, is_admin, marked_for_deletion, created_at FROM users WHERE id = ${userId}`,
   );
-  const [paymentLinks, items, notes, links, supportRequests, conversations, messages, reports] = await Promise.all([
+  const [paymentLinks, items, notes, links, supportRequests, conversations, messages, reports, savedAlerts] = await Promise.all([
     queryRows(
       db,
       sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`,
@@ -105,8 +105,12 @@ export async function selectUserData(db: Db, userId: number) {
       db,
       sql`SELECT id, target_type, subject, reason, details, status, created_at FROM reports WHERE reporter_id = ${userId} ORDER BY id`,
     ),
+    queryRows(
+      db,
+      sql`SELECT id, query, tag, latitude, longitude, radius_m, paused, created_at, updated_at FROM saved_alerts WHERE user_id = ${userId} ORDER BY id`,
+    ),
   ]);
-  return { profile, paymentLinks, items, notes, links, supportRequests, conversations, messages, reports };
+  return { profile, paymentLinks, items, notes, links, supportRequests, conversations, messages, reports, savedAlerts };
 }
 
 /** Where a user's payment links are kept, for counting them against PAYMENT_LINK_LIMIT. */

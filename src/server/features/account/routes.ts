@@ -4,6 +4,7 @@ import {
   changePasswordBodySchema,
   deleteAccountBodySchema,
   deletionRequestBodySchema,
+  languageBodySchema,
   ownPaymentLinkSchema,
   paymentLinkIdParams,
   PEOPLE_MSG,
@@ -16,8 +17,10 @@ import {
   verifyPhoneBodySchema,
 } from '../../../shared/people.js';
 import { perAccountLimit, usernameKey } from '../../plugins/account-limit.js';
+import { siteOrigin } from '../../plugins/client.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
+import { translate } from '../../i18n.js';
 import {
   addPaymentLink,
   changePassword,
@@ -30,6 +33,7 @@ import {
   resetPassword,
   sendPhoneCode,
   sendResetCode,
+  setLanguage,
   setVisibility,
   verifyPhone,
 } from './service.js';
@@ -56,6 +60,13 @@ export const accountRoutes: FeatureRoutes = (app) => {
 
   app.patch('/me', { ...me, schema: { body: updateSettingsBodySchema, response: { 200: settingsSchema } } }, async (request) => {
     return setVisibility(db, (await requireUser(request)).id, request.body.isVisible);
+  });
+
+  // The language the person reads the site, e-mails and text messages in (null: the device's or the browser's).
+  app.put('/me/language', { ...me, schema: { body: languageBodySchema, response: { 200: languageBodySchema } } }, async (request) => {
+    const { language } = request.body;
+    await setLanguage(db, (await requireUser(request)).id, language);
+    return { language };
   });
 
   app.post(
@@ -117,7 +128,7 @@ export const accountRoutes: FeatureRoutes = (app) => {
     { ...me, schema: { body: deletionRequestBodySchema, response: { 201: messageSchema } } },
     async (request, reply) => {
       await requestDeletion(db, (await requireUser(request)).id, request.body.reason);
-      return reply.status(201).send({ message: PEOPLE_MSG.deletionRequested });
+      return reply.status(201).send({ message: translate(await request.language(), PEOPLE_MSG.deletionRequested) });
     },
   );
 
@@ -143,10 +154,10 @@ export const accountRoutes: FeatureRoutes = (app) => {
       preHandler: resetRequestAccountLimit,
       schema: { body: requestResetBodySchema, response: { 200: messageSchema } },
     },
-    (request) => {
+    async (request) => {
       const { username } = request.body;
-      app.background(() => sendResetCode(db, app.sms, username));
-      return { message: PEOPLE_MSG.resetSent };
+      app.background(() => sendResetCode(db, { sms: app.sms, mail: app.mail, site: siteOrigin(app) }, username, request.log));
+      return { message: translate(await request.language(), PEOPLE_MSG.resetSent) };
     },
   );
 
@@ -156,7 +167,7 @@ export const accountRoutes: FeatureRoutes = (app) => {
     async (request) => {
       const userId = await resetPassword(db, request.body.username, request.body.code, request.body.newPassword);
       await app.sessions.endAllFor(userId);
-      return { message: PEOPLE_MSG.resetDone };
+      return { message: translate(await request.language(), PEOPLE_MSG.resetDone) };
     },
   );
 };

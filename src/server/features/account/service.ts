@@ -1,10 +1,14 @@
-import { PEOPLE_MSG, type Settings } from '../../../shared/people.js';
+import { CODE_TTL_MINUTES, PEOPLE_MSG, type Settings } from '../../../shared/people.js';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
-import { SECURITY_MSG } from '../../../shared/messages.js';
+import { DEFAULT_LANGUAGE, type Language, languageOrUndefined, type Message, type MessageValues } from '../../../shared/i18n.js';
+import { MSG, SECURITY_MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
+import { translate } from '../../i18n.js';
 import { withinTotal } from '../../plugins/quotas.js';
+import type { MailSender } from '../../plugins/mail.js';
 import type { SmsSender } from '../../plugins/sms.js';
+import { mailResetCode } from '../email/service.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { removeUser } from '../admin/service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -21,7 +25,14 @@ import {
   selectUserData,
 } from './repository.js';
 
-const codeText = (code: string, what: string) => `${code} is your ${PRODUCT_NAME} ${what} code. It expires in 10 minutes.`;
+/** An SMS in the recipient's stored language (English when they chose none). */
+const smsText = (user: { language: string | null }, message: Message, values?: MessageValues) =>
+  translate(languageOrUndefined(user.language) ?? DEFAULT_LANGUAGE, message, values);
+
+/** Stores the language the person chose (null: none). */
+export async function setLanguage(db: Db, userId: number, language: Language | null): Promise<void> {
+  await updateUser(db, userId, { language });
+}
 
 /** The signed-in user's own settings (GET /api/me/settings and every change's answer). */
 export async function getSettings(db: Db, userId: number): Promise<Settings> {
@@ -90,7 +101,7 @@ export async function changePhoneNumber(
     await updateUser(db, userId, { phoneNumber, isPhoneVerified: false });
     if (user.verificationPurpose) await clearCode(db, userId);
     if (user.phoneNumber && user.isPhoneVerified) {
-      const notice = phoneNumber ? SECURITY_MSG.phoneChangedNotice(PRODUCT_NAME) : SECURITY_MSG.phoneRemovedNotice(PRODUCT_NAME);
+      const notice = smsText(user, phoneNumber ? SECURITY_MSG.phoneChangedNotice : SECURITY_MSG.phoneRemovedNotice);
       // The change is made either way: a notice that cannot be sent is logged, not an error.
       await sms.send(user.phoneNumber, notice).catch((err: unknown) => log.warn({ err }, 'could not send the phone change notice'));
     }
@@ -102,13 +113,13 @@ export async function changePhoneNumber(
 export async function sendPhoneCode(db: Db, sms: SmsSender, userId: number): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user?.phoneNumber) throw badRequest(PEOPLE_MSG.noPhoneNumber);
-  if (sentRecently(user, 'phone')) throw new AppError(429, 'A code was sent less than a minute ago: please wait before asking again');
+  if (sentRecently(user, 'phone')) throw new AppError(429, MSG.codeSentRecently);
   const code = await issueCode(db, userId, 'phone');
   try {
-    await sms.send(user.phoneNumber, codeText(code, 'verification'));
+    await sms.send(user.phoneNumber, smsText(user, SECURITY_MSG.phoneCode, { code, minutes: CODE_TTL_MINUTES }));
   } catch (err) {
     await clearCode(db, userId);
-    throw new AppError(502, 'The text message could not be sent; please try again later', { cause: err });
+    throw new AppError(502, MSG.smsFailed, { cause: err });
   }
 }
 
@@ -155,15 +166,29 @@ export async function deleteOwnAccount(
 }
 
 /**
- * Sends a reset code by SMS when the user exists and has a verified phone number. Runs after the answer has
+ * Sends a reset code by SMS and e-mail when the user exists and has a verified phone number or
+ * e-mail address (to each that is verified). Runs after the answer has
  * gone, so the answer (and its timing) is the same whether or not the user exists.
  */
-export async function sendResetCode(db: Db, sms: SmsSender, username: string): Promise<void> {
+export async function sendResetCode(
+  db: Db,
+  senders: { sms: SmsSender; mail: MailSender; site: string },
+  username: string,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
   const user = await findUserByUsername(db, username);
-  // Only a verified number: one merely typed into Settings may not be the owner's.
-  if (!user?.phoneNumber || !user.isPhoneVerified || sentRecently(user, 'reset')) return;
+  // Only a verified number or address: one merely typed into Settings may not be the owner's.
+  const toPhone = Boolean(user?.phoneNumber && user.isPhoneVerified);
+  const toEmail = Boolean(user?.email && user.isEmailVerified);
+  if (!user || (!toPhone && !toEmail) || sentRecently(user, 'reset')) return;
+  // One code, to each verified place: a failure of one does not keep it from the other.
   const code = await issueCode(db, user.id, 'reset');
-  await sms.send(user.phoneNumber, codeText(code, 'password reset'));
+  const sent = await Promise.allSettled([
+    toPhone ? senders.sms.send(user.phoneNumber!, smsText(user, SECURITY_MSG.resetCode, { code, minutes: CODE_TTL_MINUTES })) : undefined,
+    toEmail ? mailResetCode(senders, user, code, CODE_TTL_MINUTES) : undefined,
+  ]);
+  for (const outcome of sent)
+    if (outcome.status === 'rejected') log.warn({ err: outcome.reason as unknown }, 'could not send a reset code');
 }
 
 /**

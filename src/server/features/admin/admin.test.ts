@@ -7,6 +7,7 @@ import { PEOPLE_MSG, VENDOR_NAME_MAX } from '../../../shared/people.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
+import { en } from '../../test/texts.js';
 
 let t: TestApp;
 let admin: TestClient;
@@ -48,10 +49,10 @@ describe('who may call the admin API', () => {
   ])('%s %s: 401 for a visitor, 403 for a non-admin, before the input is looked at', async (method, url, payload) => {
     const asVisitor = await send(visitor, method, url, payload);
     expect(asVisitor.statusCode).toBe(401);
-    expect(asVisitor.json()).toEqual({ message: MSG.notSignedIn });
+    expect(asVisitor.json()).toEqual({ message: en(MSG.notSignedIn) });
     const asUser = await send(user, method, url, payload);
     expect(asUser.statusCode).toBe(403);
-    expect(asUser.json()).toEqual({ message: MSG.adminOnly });
+    expect(asUser.json()).toEqual({ message: en(MSG.adminOnly) });
   });
 
   it('a non-admin cannot delete or verify anyone', async () => {
@@ -146,7 +147,7 @@ describe('PATCH /api/users/:id/verify', () => {
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
     expect((await send(admin, 'PATCH', '/api/users/999999/verify', { isVerified: true })).json()).toEqual({
-      message: PEOPLE_MSG.userNotFound,
+      message: en(PEOPLE_MSG.userNotFound),
     });
     expect((await send(admin, 'PATCH', '/api/users/0/verify', { isVerified: true })).json()).toEqual({
       message: 'User id must be a whole number',
@@ -224,7 +225,7 @@ describe('DELETE /api/users/:id', () => {
     expect(existsSync(fileOf(copy)) && existsSync(thumbOf(copy))).toBe(true);
     expect((await visitor.get(`/api/items/${neighbourItem.id}`)).statusCode).toBe(200);
 
-    expect((await send(admin, 'DELETE', `/api/users/${v.id}`)).json()).toEqual({ message: PEOPLE_MSG.userNotFound });
+    expect((await send(admin, 'DELETE', `/api/users/${v.id}`)).json()).toEqual({ message: en(PEOPLE_MSG.userNotFound) });
   });
 
   it('still deletes the user when the image storage fails, and logs it', async () => {
@@ -245,12 +246,12 @@ describe('DELETE /api/users/:id', () => {
   it('never deletes an admin: 403', async () => {
     const res = await send(admin, 'DELETE', `/api/users/${adminId}`);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: PEOPLE_MSG.adminNotDeletable });
+    expect(res.json()).toEqual({ message: en(PEOPLE_MSG.adminNotDeletable) });
     expect((await admin.get('/api/user')).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
-    expect((await send(admin, 'DELETE', '/api/users/999999')).json()).toEqual({ message: PEOPLE_MSG.userNotFound });
+    expect((await send(admin, 'DELETE', '/api/users/999999')).json()).toEqual({ message: en(PEOPLE_MSG.userNotFound) });
     for (const bad of ['abc', '-3', '1;drop table users', '0x10']) {
       const res = await send(admin, 'DELETE', `/api/users/${encodeURIComponent(bad)}`);
       expect(res.statusCode).toBe(400);
@@ -294,7 +295,7 @@ describe('public notes', () => {
     const [pub] = await rows<{ id: number }>(sql`select id from notes where visibility = 'public' limit 1`);
     expect((await send(admin, 'DELETE', `/api/admin/notes/${pub!.id}`)).statusCode).toBe(204);
     expect(await rows(sql`select id from notes where id = ${pub!.id}`)).toEqual([]);
-    expect((await send(admin, 'DELETE', `/api/admin/notes/${pub!.id}`)).json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
+    expect((await send(admin, 'DELETE', `/api/admin/notes/${pub!.id}`)).json()).toEqual({ message: en(PEOPLE_MSG.noteNotFound) });
     expect((await send(admin, 'DELETE', '/api/admin/notes/1e5')).json()).toEqual({ message: 'Note id must be a whole number' });
   });
 
@@ -306,7 +307,7 @@ describe('public notes', () => {
       );
       const res = await send(admin, 'DELETE', `/api/admin/notes/${note!.id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
+      expect(res.json()).toEqual({ message: en(PEOPLE_MSG.noteNotFound) });
       expect(await rows(sql`select id, content from notes where id = ${note!.id}`)).toEqual([note]);
     },
   );
@@ -344,8 +345,8 @@ describe('payment vendors', () => {
   });
 
   it.each([
-    [{ name: 'SWISH' }, PEOPLE_MSG.vendorExists],
-    [{ name: 'paypal' }, PEOPLE_MSG.vendorExists],
+    [{ name: 'SWISH' }, en(PEOPLE_MSG.vendorExists)],
+    [{ name: 'paypal' }, en(PEOPLE_MSG.vendorExists)],
     [{}, 'Vendor name is required'],
     [{ name: '   ' }, 'Vendor name is required'],
     [{ name: 42 }, 'Vendor name is required'],
@@ -387,7 +388,7 @@ describe('payment vendors', () => {
 
   it('PATCH: 404 for an unknown vendor, 400 for a malformed id', async () => {
     expect((await send(admin, 'PATCH', '/api/admin/vendors/999999', { active: false })).json()).toEqual({
-      message: PEOPLE_MSG.vendorNotFound,
+      message: en(PEOPLE_MSG.vendorNotFound),
     });
     expect((await send(admin, 'PATCH', '/api/admin/vendors/one', { active: false })).json()).toEqual({
       message: 'Vendor id must be a whole number',

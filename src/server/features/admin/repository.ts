@@ -43,6 +43,21 @@ export async function updatePhoneVerified(db: Db, id: number, isPhoneVerified: b
 }
 
 /**
+ * The images only this user's items show (no other user's item shows them): for each of the user's
+ * items one lookup by items_image_url_idx, not a scan of every item.
+ */
+export const imagesOnlyShownBy = (db: Db, userId: number) =>
+  db
+    .selectDistinct({ imageUrl: items.imageUrl })
+    .from(items)
+    .where(
+      and(
+        eq(items.userId, userId),
+        sql`NOT EXISTS (SELECT 1 FROM ${items} AS other WHERE other.image_url = ${items.imageUrl} AND other.user_id <> ${userId})`,
+      ),
+    );
+
+/**
  * Deletes a non-admin user in one transaction; the foreign keys take their sessions, items, notes,
  * links and payment ids with them, and leave their support requests without a user. Answers the
  * images only their items showed (no remaining item uses them), for the caller to remove after commit.
@@ -53,15 +68,7 @@ export async function deleteUserCascade(db: Db, id: number): Promise<'not-found'
     const [user] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update');
     if (!user) return 'not-found';
     if (user.isAdmin) return 'admin';
-    const images = await tx
-      .selectDistinct({ imageUrl: items.imageUrl })
-      .from(items)
-      .where(
-        and(
-          eq(items.userId, id),
-          sql`NOT EXISTS (SELECT 1 FROM ${items} AS other WHERE other.image_url = ${items.imageUrl} AND other.user_id <> ${id})`,
-        ),
-      );
+    const images = await imagesOnlyShownBy(tx, id);
     // Items promised to this user go back to their owners' offers (the check constraint needs a person).
     await tx
       .update(items)

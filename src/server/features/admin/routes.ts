@@ -16,15 +16,19 @@ import { adminOnly, requireAdmin } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { removePublicNote } from '../notes/service.js';
 import { createVendor, listPublicNotes, listUsers, listVendors, removeUser, setUserVerified, setVendorActive } from './service.js';
+import { ITEM_MSG } from '../../../shared/item-format.js';
+import { SCHEMA_MSG } from '../../../shared/messages.js';
 
 const PAGE_MAX_DIGITS = 6;
+/** Characters of the admins' name filter. */
+const ADMIN_SEARCH_MAX = 64;
 
 /** GET /api/users: an optional name filter and a 1-based page. */
 export const adminUsersQuerySchema = z.object({
-  query: z.string({ error: 'query must be text' }).trim().max(64, 'Search text must be at most 64 characters').optional(),
+  query: z.string({ error: SCHEMA_MSG.queryText }).trim().max(ADMIN_SEARCH_MAX, SCHEMA_MSG.adminSearchMax).optional(),
   page: z
-    .string({ error: 'page must be a whole number from 1' })
-    .regex(new RegExp(`^[1-9]\\d{0,${PAGE_MAX_DIGITS - 1}}$`), 'page must be a whole number from 1')
+    .string({ error: ITEM_MSG.pageInvalid })
+    .regex(new RegExp(`^[1-9]\\d{0,${PAGE_MAX_DIGITS - 1}}$`), ITEM_MSG.pageInvalid)
     .transform(Number)
     .optional()
     .default(1),

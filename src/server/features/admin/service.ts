@@ -10,6 +10,7 @@ import {
   type AdminUserRow,
   type AdminVendorRow,
   deleteUserCascade,
+  imagesOnlyShownBy,
   insertVendor,
   selectUsers,
   selectVendor,
@@ -20,6 +21,12 @@ import {
 
 type AdminNote = z.infer<typeof adminNoteSchema>;
 type AdminVendor = z.infer<typeof adminVendorSchema>;
+
+/**
+ * The query deleting a user runs to find the images only its items show: for the plan check on many
+ * items (features/items/explain.test.ts), which must not reach into this feature's repository.
+ */
+export const imagesOnlyShownByQuery = (db: Db, userId: number) => imagesOnlyShownBy(db, userId);
 
 /** Users a page of the admin table holds. */
 export const ADMIN_USERS_PAGE_SIZE = 100;

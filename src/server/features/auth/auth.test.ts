@@ -30,7 +30,7 @@ describe('CSRF protection', () => {
     for (const url of ['/api/register', '/api/login', '/api/logout']) {
       const res = await c.post(url, { username: uniqueName(), password: 'secret-pw' }, { csrf: false });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Invalid CSRF token' });
+      expect(res.json()).toEqual({ message: 'Invalid CSRF token', code: 'invalid_csrf' });
     }
   });
 
@@ -70,7 +70,7 @@ describe('POST /api/register', () => {
     const res = await c.post('/api/register', { username: name, password: 'secret-pw', isVisible: true });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ id: expect.any(Number), username: name, isAdmin: false });
+    expect(body).toEqual({ id: expect.any(Number), username: name, isAdmin: false, language: 'en' });
     const me = await c.get('/api/user');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body);

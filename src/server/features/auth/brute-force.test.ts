@@ -6,6 +6,7 @@ import { loadConfig } from '../../config.js';
 import { getSecret } from '../../db/secrets.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { redisGate } from '../../test/redis.js';
+import { en } from '../../test/texts.js';
 
 /**
  * Brute force (ASVS 2.2.1): login, the reset request, the reset and the phone code are
@@ -95,7 +96,7 @@ describe.each(targets)('$name', (target) => {
     expect(codes).toEqual([...Array(LIMIT).fill(target.before), 429]);
     const refused = await attempt(nextIp(), 99);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(new RegExp(`^${MSG.tooManyRequests} \\(in 1[45] minutes\\)$`));
+    expect(refused.json().message).toMatch(new RegExp(`^${en(MSG.tooManyRequests)} \\(in 1[45] minutes\\)$`));
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
     // Another account, from a new address, is not affected.
     expect((await (await target.account(perAccount))(nextIp(), 0)).statusCode).toBe(target.before);
@@ -106,7 +107,7 @@ describe.each(targets)('$name', (target) => {
     const codes: number[] = [];
     for (let i = 0; i < LIMIT + 1; i++) codes.push((await (await target.account(perAddress))(ip, i)).statusCode);
     expect(codes).toEqual([...Array(LIMIT).fill(target.before), 429]);
-    expect((await (await target.account(perAddress))(ip, 0)).json().message).toMatch(new RegExp(`^${MSG.tooManyRequests}`));
+    expect((await (await target.account(perAddress))(ip, 0)).json().message).toMatch(new RegExp(`^${en(MSG.tooManyRequests)}`));
     // Another address is not affected.
     expect((await (await target.account(perAddress))(nextIp(), 0)).statusCode).toBe(target.before);
   });
@@ -160,7 +161,7 @@ describe('behind a reverse proxy that appends to X-Forwarded-For', () => {
     const codes: number[] = [];
     for (let i = 0; i < LIMIT + 2; i++) codes.push((await throughProxy(app(), `${nextIp()}, 10.9.${i}.1`)).statusCode);
     expect(codes).toEqual([...Array(LIMIT).fill(401), 429, 429]);
-    expect((await throughProxy(app(), nextIp())).json().message).toMatch(new RegExp(`^${MSG.tooManyRequests}`));
+    expect((await throughProxy(app(), nextIp())).json().message).toMatch(new RegExp(`^${en(MSG.tooManyRequests)}`));
     // Another client behind the same proxy is not affected.
     expect((await throughProxy(app(), CLIENT, '192.0.2.78')).statusCode).toBe(401);
   });
@@ -203,7 +204,7 @@ describe('a lockout stays until its window ends', () => {
     }
     const still = await attempt(nextIp(), 51);
     expect(still.statusCode).toBe(429);
-    expect(still.json().message).toMatch(new RegExp(`^${MSG.tooManyRequests} \\(in 1[45] minutes\\)$`));
+    expect(still.json().message).toMatch(new RegExp(`^${en(MSG.tooManyRequests)} \\(in 1[45] minutes\\)$`));
   }, 240_000);
 });
 
@@ -236,7 +237,7 @@ describe('device cookies: the owner still signs in while strangers have the acco
     const { username } = await lockedAccount();
     const res = await login(new TestClient(perAccount.app, nextIp()), username);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toMatch(new RegExp(`^${MSG.tooManyRequests}`));
+    expect(res.json().message).toMatch(new RegExp(`^${en(MSG.tooManyRequests)}`));
   });
 
   it("a forged, altered or other user's device cookie gives nothing", async () => {

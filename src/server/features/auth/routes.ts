@@ -28,7 +28,7 @@ export const authRoutes: FeatureRoutes = (app) => {
     '/register',
     { config: { rateLimit }, schema: { body: registerBodySchema, response: { 201: sessionUserSchema } } },
     async (request, reply) => {
-      const user = await registerUser(app.db, request.body);
+      const user = await registerUser(app.db, request.body, await request.language());
       await app.sessions.start(request, reply, user.id, false);
       await app.devices.issue(reply, user.username);
       return reply.status(201).send(user);

@@ -1,18 +1,20 @@
 import type { RegisterInput, SessionUser } from '../../../shared/auth.js';
+import { type Language, languageOrUndefined } from '../../../shared/i18n.js';
 import { MSG } from '../../../shared/messages.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError, badRequest } from '../../errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { findUserByUsername, insertUser, updateUser } from '../../users/repository.js';
 
-const toSessionUser = (u: { id: number; username: string; isAdmin: boolean }): SessionUser => ({
+const toSessionUser = (u: { id: number; username: string; isAdmin: boolean; language: string | null }): SessionUser => ({
   id: u.id,
   username: u.username,
   isAdmin: u.isAdmin,
+  language: languageOrUndefined(u.language) ?? null,
 });
 
-/** Creates an account; a name taken in any letter case is refused. */
-export async function registerUser(db: Db, body: RegisterInput): Promise<SessionUser> {
+/** Creates an account; a name taken in any letter case is refused. `language`: the one the page was in. */
+export async function registerUser(db: Db, body: RegisterInput, language: Language): Promise<SessionUser> {
   if (await findUserByUsername(db, body.username)) throw badRequest(MSG.usernameTaken);
   const passwordHash = await hashPassword(body.password);
   try {
@@ -21,6 +23,7 @@ export async function registerUser(db: Db, body: RegisterInput): Promise<Session
       passwordHash,
       isVisible: body.isVisible,
       phoneNumber: body.phoneNumber,
+      language,
     });
     return toSessionUser(row);
   } catch (err) {

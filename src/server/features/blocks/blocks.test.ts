@@ -4,6 +4,7 @@ import { CONVERSATION_MSG } from '../../../shared/conversations.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
+import { en } from '../../test/texts.js';
 
 let t: TestApp;
 let alice: TestClient; // blocks people
@@ -233,7 +234,7 @@ describe('a block stops messages both ways', () => {
     for (const attempt of refusals) {
       const res = await attempt();
       expect(res.statusCode, res.body).toBe(403);
-      expect(res.json()).toEqual({ message: CONVERSATION_MSG.blocked });
+      expect(res.json()).toEqual({ message: en(CONVERSATION_MSG.blocked) });
     }
     expect(await stored()).toEqual(before);
 
@@ -254,7 +255,7 @@ describe('a block stops messages both ways', () => {
     // bob blocked alice: bob cannot write to her, and she cannot write to him.
     const res = await writeAbout(bob, aliceItem, 'Is the table free?');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: CONVERSATION_MSG.blocked });
+    expect(res.json()).toEqual({ message: en(CONVERSATION_MSG.blocked) });
     expect(await stored()).toEqual(before);
     expect((await unblock(bob, theBlock.id)).statusCode).toBe(204);
     expect((await writeAbout(bob, aliceItem, 'Is the table free?')).statusCode).toBe(201);

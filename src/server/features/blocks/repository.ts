@@ -31,6 +31,9 @@ export async function selectOwnBlock(db: Db, id: number, me: number): Promise<Bl
   return row;
 }
 
+/** The blocks a user made, as withinTotal counts them (BLOCK_LIMIT). */
+export const blocksKept = { table: userBlocks, owner: userBlocks.blockerId };
+
 /** Records a block; the unique index on the pair refuses a second one (UNIQUE_VIOLATION). */
 export async function insertBlock(db: Db, blockerId: number, blockedId: number): Promise<number> {
   const [row] = await db.insert(userBlocks).values({ blockerId, blockedId }).returning({ id: userBlocks.id });

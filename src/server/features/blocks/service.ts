@@ -1,11 +1,9 @@
 import { type Block, BLOCK_MSG } from '../../../shared/blocks.js';
-import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
-import { userBlocks } from '../../db/schema.js';
-import { badRequest, notFound } from '../../errors.js';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
 import type { SessionUser } from '../../../shared/auth.js';
-import { withinTotal } from '../../plugins/quotas.js';
-import { findUserKnownTo } from '../../users/repository.js';
-import { type BlockRow, deleteOwnBlock, insertBlock, selectBlocksBy, selectOwnBlock } from './repository.js';
+import { addUserRelation, type UserRelation } from '../../users/relations.js';
+import { type BlockRow, blocksKept, deleteOwnBlock, insertBlock, selectBlocksBy, selectOwnBlock } from './repository.js';
 
 const toBlock = (r: BlockRow): Block => ({ ...r, createdAt: r.createdAt.toISOString() });
 
@@ -14,23 +12,16 @@ export async function listBlocks(db: Db, me: number): Promise<Block[]> {
   return (await selectBlocksBy(db, me)).map(toBlock);
 }
 
+const BLOCK: UserRelation = {
+  quota: 'blocks',
+  kept: blocksKept,
+  msg: { userNotFound: BLOCK_MSG.userNotFound, self: BLOCK_MSG.self, exists: BLOCK_MSG.exists },
+};
+
 /** Blocks another user (by name, any letter case; a hidden one as findUserKnownTo allows): no messages either way from now on. At most `max` blocks (BLOCK_LIMIT). */
 export async function createBlock(db: Db, user: SessionUser, username: string, max: number): Promise<Block> {
-  const me = user.id;
-  const other = await findUserKnownTo(db, username, user);
-  if (!other) throw notFound(BLOCK_MSG.userNotFound);
-  if (other.id === me) throw badRequest(BLOCK_MSG.self);
-  let id: number;
-  try {
-    id = await withinTotal(db, 'blocks', me, max, { table: userBlocks, owner: userBlocks.blockerId }, (tx) =>
-      insertBlock(tx, me, other.id),
-    );
-  } catch (err) {
-    // The same block asked for twice: the unique index on the pair decides, also between racing requests.
-    if (sqlState(err) === UNIQUE_VIOLATION) throw badRequest(BLOCK_MSG.exists);
-    throw err;
-  }
-  const row = await selectOwnBlock(db, id, me);
+  const id = await addUserRelation(db, user, username, max, BLOCK, insertBlock);
+  const row = await selectOwnBlock(db, id, user.id);
   if (!row) throw notFound(BLOCK_MSG.notFound);
   return toBlock(row);
 }

@@ -5,6 +5,7 @@ import { ITEM_MSG } from '../../../shared/item-format.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
+import { en } from '../../test/texts.js';
 
 let t: TestApp;
 let owner: TestClient; // posts the items people write about
@@ -176,7 +177,7 @@ describe('POST /api/items/:id/messages', () => {
     const before = await stored();
     const res = await owner.post(`/api/items/${itemId}/messages`, { body: 'Talking to myself' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: CONVERSATION_MSG.ownItem });
+    expect(res.json()).toEqual({ message: en(CONVERSATION_MSG.ownItem) });
     expect(await stored()).toEqual(before);
   });
 
@@ -184,7 +185,7 @@ describe('POST /api/items/:id/messages', () => {
     const before = await stored();
     const res = await bob.post('/api/items/999999/messages', { body: 'Hello?' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: ITEM_MSG.notFound });
+    expect(res.json()).toEqual({ message: en(ITEM_MSG.notFound) });
     expect(await stored()).toEqual(before);
   });
 
@@ -198,7 +199,7 @@ describe('POST /api/items/:id/messages', () => {
     const before = await stored();
     const res = await bob.post(`/api/items/${itemId}/messages`, { body: 'Can I still have it?' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: CONVERSATION_MSG.itemGone });
+    expect(res.json()).toEqual({ message: en(CONVERSATION_MSG.itemGone) });
     expect(await stored()).toEqual(before);
   });
 
@@ -206,11 +207,11 @@ describe('POST /api/items/:id/messages', () => {
     const itemId = await postItem(owner);
     expect((await owner.request({ method: 'PATCH', url: `/api/items/${itemId}`, payload: { status: 'taken' } })).statusCode).toBe(200);
     expect((await bob.post(`/api/items/${itemId}/messages`, { body: 'Still there?' })).json()).toEqual({
-      message: CONVERSATION_MSG.itemGone,
+      message: en(CONVERSATION_MSG.itemGone),
     });
     const gone = await postItem(owner);
     expect((await owner.request({ method: 'DELETE', url: `/api/items/${gone}` })).statusCode).toBe(204);
-    expect((await bob.post(`/api/items/${gone}/messages`, { body: 'Still there?' })).json()).toEqual({ message: ITEM_MSG.notFound });
+    expect((await bob.post(`/api/items/${gone}/messages`, { body: 'Still there?' })).json()).toEqual({ message: en(ITEM_MSG.notFound) });
   });
 
   it('treats an admin writing about an item like anyone else', async () => {
@@ -258,7 +259,9 @@ describe('replies: POST /api/conversations/:id/messages', () => {
     expect(detail.messages).toHaveLength(5);
     expect(detail.messages.filter((m: { senderId: number | null }) => m.senderId !== null)).toHaveLength(4);
     // A new conversation about it is still refused.
-    expect((await carol.post(`/api/items/${itemId}/messages`, { body: 'Me too?' })).json()).toEqual({ message: CONVERSATION_MSG.itemGone });
+    expect((await carol.post(`/api/items/${itemId}/messages`, { body: 'Me too?' })).json()).toEqual({
+      message: en(CONVERSATION_MSG.itemGone),
+    });
   });
 
   it('answers 404 to a third user and to an admin, and stores nothing', async () => {
@@ -268,12 +271,12 @@ describe('replies: POST /api/conversations/:id/messages', () => {
     for (const stranger of [carol, admin]) {
       const res = await stranger.post(`/api/conversations/${opened.id}/messages`, { body: 'Butting in' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: CONVERSATION_MSG.notFound });
+      expect(res.json()).toEqual({ message: en(CONVERSATION_MSG.notFound) });
     }
     expect(await stored()).toEqual(before);
     const res = await bob.post('/api/conversations/999999/messages', { body: 'Anyone?' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: CONVERSATION_MSG.notFound });
+    expect(res.json()).toEqual({ message: en(CONVERSATION_MSG.notFound) });
   });
 });
 
@@ -299,9 +302,9 @@ describe('reading: GET /api/conversations/:id', () => {
     for (const stranger of [carol, admin]) {
       const res = await stranger.get(`/api/conversations/${opened.id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: CONVERSATION_MSG.notFound });
+      expect(res.json()).toEqual({ message: en(CONVERSATION_MSG.notFound) });
     }
-    expect((await bob.get('/api/conversations/999999')).json()).toEqual({ message: CONVERSATION_MSG.notFound });
+    expect((await bob.get('/api/conversations/999999')).json()).toEqual({ message: en(CONVERSATION_MSG.notFound) });
     // Nor did their attempt mark anything read for the owner.
     expect((await list(owner)).find((c) => c.id === opened.id)?.unread).toBe(1);
   });
@@ -502,15 +505,15 @@ describe('hostile and malformed input', () => {
   });
 
   const badBodies: [string, unknown, string][] = [
-    ['no body field', {}, CONVERSATION_MSG.bodyRequired],
-    ['an empty body', { body: '' }, CONVERSATION_MSG.bodyRequired],
-    ['only whitespace', { body: '  \n\t ' }, CONVERSATION_MSG.bodyRequired],
-    ['a number', { body: 42 }, CONVERSATION_MSG.bodyRequired],
-    ['null', { body: null }, CONVERSATION_MSG.bodyRequired],
-    ['a list', { body: ['hi'] }, CONVERSATION_MSG.bodyRequired],
-    ['an object', { body: { text: 'hi' } }, CONVERSATION_MSG.bodyRequired],
-    ['one character too many', { body: 'x'.repeat(MESSAGE_MAX + 1) }, CONVERSATION_MSG.bodyMax],
-    ['50,000 characters', { body: 'y'.repeat(50_000) }, CONVERSATION_MSG.bodyMax],
+    ['no body field', {}, en(CONVERSATION_MSG.bodyRequired)],
+    ['an empty body', { body: '' }, en(CONVERSATION_MSG.bodyRequired)],
+    ['only whitespace', { body: '  \n\t ' }, en(CONVERSATION_MSG.bodyRequired)],
+    ['a number', { body: 42 }, en(CONVERSATION_MSG.bodyRequired)],
+    ['null', { body: null }, en(CONVERSATION_MSG.bodyRequired)],
+    ['a list', { body: ['hi'] }, en(CONVERSATION_MSG.bodyRequired)],
+    ['an object', { body: { text: 'hi' } }, en(CONVERSATION_MSG.bodyRequired)],
+    ['one character too many', { body: 'x'.repeat(MESSAGE_MAX + 1) }, en(CONVERSATION_MSG.bodyMax)],
+    ['50,000 characters', { body: 'y'.repeat(50_000) }, en(CONVERSATION_MSG.bodyMax)],
     ['an extra senderId', { body: 'fine', senderId: 1 }, 'Unrecognized key: "senderId"'],
     ['an extra conversationId', { body: 'fine', conversationId: 1 }, 'Unrecognized key: "conversationId"'],
     ['a list instead of an object', ['body'], 'The request body must be a JSON object'],
@@ -606,7 +609,7 @@ describe('deleting the item', () => {
     }
     expect((await bob.get(`/api/conversations/${fromBob.id}`)).statusCode).toBe(404);
     expect((await bob.post(`/api/conversations/${fromBob.id}/messages`, { body: 'Hello?' })).json()).toEqual({
-      message: CONVERSATION_MSG.notFound,
+      message: en(CONVERSATION_MSG.notFound),
     });
     const [left] = await queryRows<{ conversations: number; messages: number }>(
       t.app.db,

@@ -1,6 +1,8 @@
 import { type SQL, and, desc, eq, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { conversations, items, messages, userBlocks } from '../../db/schema.js';
+import { publish } from '../../plugins/live.js';
+import { enqueue } from '../notifications/outbox.js';
 
 /** Messages a conversation page shows: the newest ones, so a long exchange stays one cheap query. */
 export const MESSAGES_SHOWN_MAX = 500;
@@ -63,9 +65,26 @@ export async function insertMessageAboutItem(db: Db, itemId: number, ownerId: nu
         target: [conversations.itemId, conversations.requesterId],
         set: { updatedAt: touched, requesterLastReadAt: sql`now()` },
       })
-      .returning({ id: conversations.id });
-    await tx.insert(messages).values({ conversationId: conversation!.id, senderId: requesterId, body });
-    return conversation!.id;
+      .returning({ id: conversations.id, opened: sql<boolean>`(xmax = 0)` });
+    const id = conversation!.id;
+    const [message] = await tx.insert(messages).values({ conversationId: id, senderId: requesterId, body }).returning({ id: messages.id });
+    // Both sides' open pages hear of it when it commits (the sender's other tabs too).
+    await publish(tx, [ownerId, requesterId], 'message', { conversationId: id, messageId: message!.id });
+    // The owner hears of the item's first question as such, of later ones as messages. Opening
+    // conversations about one item take turns on its row (NO KEY UPDATE: no deadlock with the key
+    // share lock of the insert), so racing first questions cannot both be the first.
+    let first = false;
+    if (conversation!.opened) {
+      await tx.execute(sql`SELECT 1 FROM items WHERE id = ${itemId} FOR NO KEY UPDATE`);
+      const [{ others } = { others: 0 }] = await tx
+        .select({ others: sql<number>`count(*)::int` })
+        .from(conversations)
+        .where(and(eq(conversations.itemId, itemId), sql`${conversations.id} <> ${id}`));
+      first = Number(others) === 0;
+    }
+    const about = { recipientId: ownerId, actorId: requesterId, itemId, conversationId: id };
+    await enqueue(tx, [{ type: first ? 'item_asked' : 'message', ...about }]);
+    return id;
   });
 }
 
@@ -88,9 +107,18 @@ export async function insertReply(
       .update(conversations)
       .set({ updatedAt: touched, ...readColumn })
       .where(eq(conversations.id, conversationId))
-      .returning({ id: conversations.id });
-    if (updated.length === 0) return undefined;
+      .returning({
+        id: conversations.id,
+        itemId: conversations.itemId,
+        ownerId: conversations.ownerId,
+        requesterId: conversations.requesterId,
+      });
+    const [conversation] = updated;
+    if (!conversation) return undefined;
     const [message] = await tx.insert(messages).values({ conversationId, senderId, body }).returning();
+    await publish(tx, [conversation.ownerId, conversation.requesterId], 'message', { conversationId, messageId: message!.id });
+    const recipientId = role === 'owner' ? conversation.requesterId : conversation.ownerId;
+    await enqueue(tx, [{ type: 'message', recipientId, actorId: senderId, itemId: conversation.itemId, conversationId }]);
     return message;
   });
 }
@@ -99,11 +127,11 @@ const ownerReadAt = sql`coalesce(${conversations.ownerLastReadAt}, '-infinity'::
 const requesterReadAt = sql`coalesce(${conversations.requesterLastReadAt}, '-infinity'::timestamptz)`;
 
 /**
- * Marks a conversation read for one of its sides. Only when something arrived since the last read:
+ * Marks a conversation read for one of its sides (true when it was not). Only when something arrived since the last read:
  * an open conversation page polls, and polling should not write a row every few seconds.
  */
-export async function markRead(db: Db, id: number, me: number): Promise<void> {
-  await db
+export async function markRead(db: Db, id: number, me: number): Promise<boolean> {
+  const marked = await db
     .update(conversations)
     .set({
       ownerLastReadAt: sql`CASE WHEN ${conversations.ownerId} = ${me} THEN now() ELSE ${conversations.ownerLastReadAt} END`,
@@ -117,7 +145,9 @@ export async function markRead(db: Db, id: number, me: number): Promise<void> {
           and(eq(conversations.requesterId, me), sql`${conversations.updatedAt} > ${requesterReadAt}`),
         ),
       ),
-    );
+    )
+    .returning({ id: conversations.id });
+  return marked.length > 0;
 }
 
 /** The newest messages of a conversation (at most MESSAGES_SHOWN_MAX), oldest first. */

@@ -8,6 +8,8 @@ import {
 import { ITEM_MSG, thumbnailUrlOf } from '../../../shared/item-format.js';
 import { type Db, sqlState } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
+import { publish } from '../../plugins/live.js';
+import { readConversationNotifications } from '../notifications/service.js';
 import {
   countUnread,
   insertMessageAboutItem,
@@ -61,6 +63,11 @@ const toSummary = (r: SummaryRow): ConversationSummary => ({
   updatedAt: r.updated_at,
 });
 
+/** Tells a user's open pages how many messages now wait for them (the navigation bar's badge). */
+async function announceUnread(db: Db, userId: number): Promise<void> {
+  await publish(db, [userId], 'unread', { unread: await countUnread(db, userId) });
+}
+
 /** Refuses a message between two people when one has blocked the other. */
 async function refuseIfBlocked(db: Db, me: number, other: number): Promise<void> {
   if (await isBlocked(db, me, other)) throw forbidden(CONVERSATION_MSG.blocked);
@@ -88,6 +95,7 @@ export async function writeAboutItem(db: Db, me: number, itemId: number, body: s
     if (sqlState(err) === FOREIGN_KEY_VIOLATION) throw badRequest(CONVERSATION_MSG.itemGone);
     throw err;
   }
+  await announceUnread(db, item.ownerId);
   return detailOf(db, me, id);
 }
 
@@ -105,6 +113,7 @@ export async function reply(db: Db, me: number, id: number, body: string): Promi
   await refuseIfBlocked(db, me, role === 'owner' ? sides.requesterId : sides.ownerId);
   const message = await insertReply(db, id, me, role, body);
   if (!message) throw notFound(CONVERSATION_MSG.notFound);
+  await announceUnread(db, role === 'owner' ? sides.requesterId : sides.ownerId);
   return toMessage(message, role);
 }
 
@@ -115,7 +124,9 @@ export async function listConversations(db: Db, me: number): Promise<Conversatio
 
 /** Opens one of my conversations: marks it read for me and answers it with its messages. */
 export async function readConversation(db: Db, me: number, id: number): Promise<ConversationDetail> {
-  await markRead(db, id, me);
+  // My other tabs' badges follow when this read changed my count.
+  if (await markRead(db, id, me)) await announceUnread(db, me);
+  await readConversationNotifications(db, me, id);
   return detailOf(db, me, id);
 }
 

@@ -4,6 +4,7 @@ import { CONVERSATION_MSG, HANDOVER_MSG } from '../../../shared/conversations.js
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
+import { en } from '../../test/texts.js';
 
 let t: TestApp;
 let owner: TestClient;
@@ -128,7 +129,7 @@ describe('promising an item to one person who wrote', () => {
     expect(await messageCount()).toBe(before);
     const other = await promise(owner, carolConversation);
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toEqual({ message: HANDOVER_MSG.promisedElsewhere });
+    expect(other.json()).toEqual({ message: en(HANDOVER_MSG.promisedElsewhere) });
     expect((await detail(owner, itemId)).promisedTo).toEqual(ids.bob);
     expect(await messageCount()).toBe(before);
   });
@@ -140,7 +141,7 @@ describe('promising an item to one person who wrote', () => {
     await dave.register(uniqueName('dave'));
     const res = await dave.post(`/api/items/${itemId}/messages`, { body: 'Is it still there?' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: CONVERSATION_MSG.itemGone });
+    expect(res.json()).toEqual({ message: en(CONVERSATION_MSG.itemGone) });
     expect(
       (await carol.post(`/api/conversations/${carolConversation}/messages`, { body: 'If it falls through, I am here.' })).statusCode,
     ).toBe(201);
@@ -152,10 +153,10 @@ describe('promising an item to one person who wrote', () => {
     expect((await promise(visitor, bobConversation)).statusCode).toBe(401);
     const byRequester = await promise(bob, bobConversation);
     expect(byRequester.statusCode).toBe(403);
-    expect(byRequester.json()).toEqual({ message: HANDOVER_MSG.ownerOnly });
+    expect(byRequester.json()).toEqual({ message: en(HANDOVER_MSG.ownerOnly) });
     const byCarol = await promise(carol, bobConversation);
     expect(byCarol.statusCode).toBe(404);
-    expect(byCarol.json()).toEqual({ message: CONVERSATION_MSG.notFound });
+    expect(byCarol.json()).toEqual({ message: en(CONVERSATION_MSG.notFound) });
     // The admin has no part in the conversation either.
     expect((await promise(admin, bobConversation)).statusCode).toBe(404);
     expect((await promise(owner, 999_999_999)).statusCode).toBe(404);
@@ -175,7 +176,7 @@ describe('promising an item to one person who wrote', () => {
     );
     const res = await promise(owner, taken.bobConversation);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: HANDOVER_MSG.notOffered });
+    expect(res.json()).toEqual({ message: en(HANDOVER_MSG.notOffered) });
 
     const lapsed = await itemWithTwoAsking();
     await t.app.db.execute(sql`update items set expires_at = now() - interval '1 day' where id = ${lapsed.itemId}`);

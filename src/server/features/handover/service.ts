@@ -4,7 +4,8 @@ import { HANDOVER_MSG } from '../../../shared/conversations.js';
 import { ITEM_MSG, type ItemStatus } from '../../../shared/items.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { type ItemState, lockItem, noteConversations, setItemState } from './repository.js';
+import { publish } from '../../plugins/live.js';
+import { type ItemState, itemAudience, lockItem, noteConversations, setItemState } from './repository.js';
 
 export type HandoverChange = { to: 'promised'; requesterId: number } | { to: 'taken' } | { to: 'available' };
 
@@ -71,6 +72,8 @@ export async function changeHandover(db: Db, itemId: number, change: HandoverCha
     const plan = planHandover(item, change);
     if (!plan) return;
     await setItemState(tx, itemId, plan.status, plan.promisedToId);
-    await noteConversations(tx, itemId, plan.person, plan.toPerson, plan.toOthers);
+    await noteConversations(tx, itemId, item.ownerId, plan.person, plan.toPerson, plan.toOthers);
+    // Sent when the change commits: the pages of the item and its conversations fetch it anew.
+    await publish(tx, await itemAudience(tx, itemId), 'item', { itemId, status: plan.status });
   });
 }

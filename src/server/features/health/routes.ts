@@ -1,5 +1,6 @@
 import { MSG } from '../../../shared/messages.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
+import { translate } from '../../i18n.js';
 
 const READY_TIMEOUT_MS = 2000;
 
@@ -10,7 +11,7 @@ export const healthRoutes: FeatureRoutes = (app) => {
     return { status: 'ok' };
   });
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -22,7 +23,8 @@ export const healthRoutes: FeatureRoutes = (app) => {
       ]);
       return { status: 'ready', database: app.database.kind };
     } catch {
-      return reply.status(503).send({ message: MSG.databaseUnavailable });
+      // The database is away: the language comes from the cookie and Accept-Language only.
+      return reply.status(503).send({ message: translate(await request.language({ account: false }), MSG.databaseUnavailable) });
     } finally {
       clearTimeout(timer);
     }

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
-import { forgetEstimates } from './repository.js';
+import { imagesOnlyShownByQuery } from '../admin/service.js';
+import { forgetEstimates, itemShowingImage } from './repository.js';
 
-// The list queries on 100,000 items must be served by indexes, never by reading the whole table.
+// The list queries on 100,000 items must be served by indexes, never by reading the whole table; so
+// must the image lookups of deleting an item or a user.
 // The SQL is captured from the real API calls, then EXPLAINed with the same parameters.
 const ITEMS = 100_000;
 
@@ -20,7 +22,7 @@ beforeAll(async () => {
     select ${owner.id},
            (array['Chair','Lamp','Bicycle','Table','Kettle','Guitar','Coat','Books','Sofa','Drill'])[1 + g % 10] || ' ' || g,
            'Item number ' || g || ' in ' || (array['good','fair','fine','used','mint'])[1 + g % 5] || ' condition, pick up any time',
-           '/uploads/x.webp',
+           '/uploads/' || g || '.webp',
            case when g % 3 = 0 then 40.7 + ((g * 7919) % 1000) / 5000.0 else 30 + ((g * 104729) % 15000) / 1000.0 end,
            case when g % 3 = 0 then -74 + ((g * 6007) % 1000) / 5000.0 else -120 + ((g * 1299709) % 45000) / 1000.0 end,
            case when g % 3 = 0 then 40.7 + ((g * 7919) % 1000) / 5000.0 else 30 + ((g * 104729) % 15000) / 1000.0 end + 0.003,
@@ -129,5 +131,29 @@ describe(`EXPLAIN of the list queries on ${ITEMS.toLocaleString('en')} items`, (
     );
     expect(pagination.totalIsEstimate).toBeUndefined();
     expect(pagination.total).toBe(exact!.n);
+  });
+});
+
+describe(`EXPLAIN of the image lookups of a deletion on ${ITEMS.toLocaleString('en')} items`, () => {
+  const byImage = /Index (Only )?Scan using items_image_url_idx/;
+
+  it('deleting an item asks whether another item shows its image with one index lookup', async () => {
+    const p = await plan(itemShowingImage(t.app.db, '/uploads/4242.webp').toSQL());
+    if (process.env.SHOW_PLANS) console.log(p);
+    expect(p).toMatch(byImage);
+    expect(p).not.toMatch(/Seq Scan on items/);
+  });
+
+  it("deleting a user finds the images only that user's items show by index lookups, item by item", async () => {
+    const someone = await new TestClient(t.app).register('deleted_soon');
+    await t.app.db.execute(sql`
+      insert into items (user_id, title, description, image_url, tags, status)
+      select ${someone.id}, 'Lamp ' || g, 'A lamp', '/uploads/own-' || g || '.webp', array['Lamps'], 'available'
+      from generate_series(1, 3) as g`);
+    const p = await plan(imagesOnlyShownByQuery(t.app.db, someone.id).toSQL());
+    if (process.env.SHOW_PLANS) console.log(p);
+    expect(p).toMatch(/Index (Only )?Scan using items_user_id_idx/);
+    expect(p).toMatch(byImage);
+    expect(p).not.toMatch(/Seq Scan on items/);
   });
 });

@@ -350,6 +350,40 @@ describe('GET /api/items/:id', () => {
   });
 });
 
+describe('items of a hidden account', () => {
+  it('name their owner to nobody in the lists and search, and on the item page only to the owner and admins', async () => {
+    await clearItems();
+    const shy = new TestClient(t.app);
+    const shyName = uniqueName('shy');
+    await shy.register(shyName);
+    imageUrl = (await shy.upload([{ data: await jpegWithGps(320, 240, { r: 1, g: 2, b: 3 }) }])).json().imageUrl;
+    const item = await post(shy, { title: 'A shy teapot', tags: ['Kitchen'] });
+    imageUrl = (await owner.upload([{ data: await jpegWithGps() }])).json().imageUrl;
+    expect((await shy.request({ method: 'PATCH', url: '/api/me', payload: { isVisible: false } })).statusCode).toBe(200);
+
+    const listed = async (client: TestClient, query: string) => {
+      const res = await client.get(`/api/items${query}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json().items as { id: number; username: string }[]).find((i) => i.id === item.id);
+    };
+    for (const client of [visitor, other, admin, shy]) {
+      for (const query of ['', '?query=teapot', '?tag=Kitchen', `?lat=${NYC.latitude}&lng=${NYC.longitude}`]) {
+        expect(await listed(client, query)).toMatchObject({ id: item.id, username: '' });
+      }
+    }
+    const detail = async (client: TestClient) => (await client.get(`/api/items/${item.id}`)).json().username;
+    expect(await detail(visitor)).toBe('');
+    expect(await detail(other)).toBe('');
+    expect(await detail(shy)).toBe(shyName);
+    expect(await detail(admin)).toBe(shyName);
+
+    // Visible again: named everywhere.
+    expect((await shy.request({ method: 'PATCH', url: '/api/me', payload: { isVisible: true } })).statusCode).toBe(200);
+    expect(await listed(visitor, '')).toMatchObject({ username: shyName });
+    expect(await detail(visitor)).toBe(shyName);
+  });
+});
+
 describe('location privacy', () => {
   const metres = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) => {
     const rad = Math.PI / 180;
@@ -504,7 +538,7 @@ describe('the item page HTML', () => {
       expect(html.match(/<\/head>/g)).toHaveLength(1);
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html.match(/<body>/g)).toHaveLength(1);
-      expect(html).toMatch(/^<!doctype html><html><head>/);
+      expect(html).toMatch(/^<!doctype html><html lang="en"><head>/);
       expect(html).toMatch(/<\/head><body><div id="root">test client<\/div><\/body><\/html>$/);
     },
   );

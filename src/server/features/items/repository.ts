@@ -1,8 +1,10 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, likePattern, queryRows } from '../../db/client.js';
+import { type Db, queryRows } from '../../db/client.js';
 import { items, users } from '../../db/schema.js';
 import type { ItemStatus } from '../../../shared/items.js';
+import { searchTextMatches } from './search-text.js';
+import { enqueueFromRows } from '../notifications/outbox.js';
 
 /** Rows counted exactly before the total switches to the planner's estimate (docs/decisions/004). */
 export const EXACT_COUNT_CAP = 10_000;
@@ -22,6 +24,7 @@ export interface ListedRow {
   image_url: string;
   tags: string[];
   user_id: number;
+  /** Empty for an owner whose account is hidden: lists are the same for everyone, and name no hidden account. */
   username: string;
   distance_km: number | null;
 }
@@ -46,10 +49,8 @@ function whereListed(filter: ItemFilter, { rowByRow = false }: { rowByRow?: bool
   const parts: SQL[] = [sql`i.status = 'available'`, sql`i.expires_at > now()`];
   const lowerTags = rowByRow ? sql`i.tags_lower` : sql`lower_tags(i.tags)`;
   if (filter.near) parts.push(sql`i.approx_latitude IS NOT NULL`);
-  if (filter.text) {
-    const pattern = likePattern(filter.text);
-    parts.push(sql`(i.title ILIKE ${pattern} OR i.description ILIKE ${pattern} OR ${lowerTags} @> ARRAY[lower(${filter.text})]::text[])`);
-  }
+  if (filter.text)
+    parts.push(searchTextMatches({ title: sql`i.title`, description: sql`i.description`, tagsLower: lowerTags }, filter.text));
   if (filter.tag) parts.push(sql`${lowerTags} @> ARRAY[lower(${filter.tag})]::text[]`);
   return sql.join(parts, sql` AND `);
 }
@@ -95,7 +96,8 @@ export async function selectListedItems(
   return queryRows<ListedRow>(
     db,
     sql`WITH ${page}
-        SELECT p.id, p.title, p.description, p.image_url, p.tags, p.user_id, u.username, p.distance_km
+        SELECT p.id, p.title, p.description, p.image_url, p.tags, p.user_id,
+          CASE WHEN u.is_visible THEN u.username ELSE '' END AS username, p.distance_km
         FROM page p JOIN users u ON u.id = p.user_id
         ORDER BY ${pageOrder('p')}`,
   );
@@ -170,6 +172,7 @@ export interface DetailRow {
   tags: string[];
   userId: number;
   username: string | null;
+  ownerVisible: boolean | null;
   latitude: string | null;
   longitude: string | null;
   approxLatitude: string | null;
@@ -193,6 +196,7 @@ const detailColumns = {
   tags: items.tags,
   userId: items.userId,
   username: users.username,
+  ownerVisible: users.isVisible,
   latitude: items.latitude,
   longitude: items.longitude,
   approxLatitude: items.approxLatitude,
@@ -229,24 +233,35 @@ export async function updateItem(db: Db, id: number, values: Partial<typeof item
     .where(eq(items.id, id));
 }
 
+/** An item showing this image, if any: a lookup by items_image_url_idx, not a scan of every item. */
+export const itemShowingImage = (db: Db, imageUrl: string) =>
+  db.select({ id: items.id }).from(items).where(eq(items.imageUrl, imageUrl)).limit(1);
+
 /** Deletes an item; answers its image address and whether another item still uses that image. */
 export async function deleteItem(db: Db, id: number): Promise<{ imageUrl: string; imageStillUsed: boolean } | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(items).where(eq(items.id, id)).returning({ imageUrl: items.imageUrl });
     if (!row) return undefined;
-    const [other] = await tx.select({ id: items.id }).from(items).where(eq(items.imageUrl, row.imageUrl)).limit(1);
+    const [other] = await itemShowingImage(tx, row.imageUrl);
     return { imageUrl: row.imageUrl, imageStillUsed: Boolean(other) };
   });
 }
 
-/** Marks listed items past their expiry as `expired`; answers how many. */
+/**
+ * Marks listed items past their expiry as `expired`, and tells each owner (listing_expired, with a
+ * Renew link) in the same statement; answers how many.
+ */
 export async function expireItems(db: Db): Promise<number> {
-  const rows = await db
-    .update(items)
-    .set({ status: 'expired', updatedAt: sql`now()` })
-    .where(and(eq(items.status, 'available'), sql`${items.expiresAt} <= now()`))
-    .returning({ id: items.id });
-  return rows.length;
+  const [row] = await queryRows<{ expired: number }>(
+    db,
+    sql`WITH source AS (
+          UPDATE items SET status = 'expired', updated_at = now()
+           WHERE status = 'available' AND expires_at <= now()
+          RETURNING id AS item_id, user_id AS recipient_id
+        ), told AS (${enqueueFromRows('listing_expired')})
+        SELECT count(*)::int AS expired FROM source`,
+  );
+  return Number(row?.expired ?? 0);
 }
 
 export interface MyItemRow {

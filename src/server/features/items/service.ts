@@ -15,7 +15,9 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { ItemPageMeta } from '../../plugins/client.js';
 import type { ImageStorage } from '../../plugins/storage.js';
+import { type AlertMatch, alertsMatchingItem } from '../alerts/service.js';
 import { changeHandover } from '../handover/service.js';
+import { enqueue } from '../notifications/outbox.js';
 import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/service.js';
 import { round5 } from './location.js';
 import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
@@ -34,7 +36,12 @@ import {
   updateItem,
 } from './repository.js';
 
+/** The hourly sweep's marking of items past their expiry (owners are told: listing_expired). */
+export { expireItems } from './repository.js';
+
 const DAY_MS = 86_400_000;
+
+type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
 const toListed = (r: ListedRow): ListedItem => ({
   id: r.id,
@@ -68,7 +75,8 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     thumbnailUrl: thumbnailUrlOf(r.imageUrl),
     tags: r.tags ?? [],
     userId: r.userId,
-    username: r.username ?? '',
+    // A hidden account's name, like its profile, is seen only by itself and admins (docs/product.md).
+    username: r.ownerVisible || isOwner || viewer?.isAdmin === true ? (r.username ?? '') : '',
     latitude: exact ? num(r.latitude) : published(r.approxLatitude),
     longitude: exact ? num(r.longitude) : published(r.approxLongitude),
     locationIsApproximate: r.latitude !== null && !exact,
@@ -178,6 +186,7 @@ export async function createItem(
   user: SessionUser,
   body: Required<Omit<CreateItemBody, 'isVisible'>>,
   ttlDays: number,
+  log: Log,
 ): Promise<ItemDetail> {
   const key = storage.keyFromUrl(body.imageUrl);
   // Someone else's upload gets the same answer as no upload: the answer says nothing about other people's images.
@@ -189,18 +198,39 @@ export async function createItem(
   const exact = { lat: body.latitude, lng: body.longitude };
   const secret = await locationSecret(db);
   const cell = body.exactLocation ? undefined : await cellForPoster(db, user.id, exact, secret);
-  const id = await insertItem(db, {
-    userId: user.id,
-    title: body.title,
-    description: body.description,
-    imageUrl: body.imageUrl,
-    latitude: body.latitude.toFixed(8),
-    longitude: body.longitude.toFixed(8),
-    ...publishedColumns(exact, body.exactLocation, secret, cell),
-    tags: body.tags,
-    expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
+  // The item and what its matched alerts cause are one transaction: both are written, or neither.
+  const id = await db.transaction(async (tx) => {
+    const itemId = await insertItem(tx, {
+      userId: user.id,
+      title: body.title,
+      description: body.description,
+      imageUrl: body.imageUrl,
+      latitude: body.latitude.toFixed(8),
+      longitude: body.longitude.toFixed(8),
+      ...publishedColumns(exact, body.exactLocation, secret, cell),
+      tags: body.tags,
+      expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
+    });
+    await onSavedAlertsMatched(tx, user.id, itemId, await alertsMatchingItem(tx, itemId), log);
+    return itemId;
   });
   return getItem(db, id, user);
+}
+
+/**
+ * Tells the owners of a just-posted item's matched saved alerts (docs/decisions/016-saved-alerts.md):
+ * one "alert_matched" event per owner (several of one person's alerts matching make one), written to
+ * the notifications outbox in the item's transaction (`tx`), so an event exists exactly when the item
+ * does. The poster is the actor: blocks either way keep it quiet.
+ */
+async function onSavedAlertsMatched(tx: Db, poster: number, itemId: number, matches: AlertMatch[], log: Log): Promise<void> {
+  if (matches.length === 0) return;
+  const owners = [...new Set(matches.map((m) => m.userId))];
+  await enqueue(
+    tx,
+    owners.map((recipientId) => ({ type: 'alert_matched' as const, recipientId, actorId: poster, itemId })),
+  );
+  log.info({ itemId, alertsMatched: matches.length, told: owners.length }, 'saved alerts matched');
 }
 
 /**
@@ -221,12 +251,7 @@ export async function changeItem(db: Db, id: number, body: UpdateItemBody, ttlDa
 }
 
 /** Deletes an item and, when no other item shows it, its stored image files. */
-export async function removeItem(
-  db: Db,
-  storage: ImageStorage,
-  id: number,
-  log: { warn: (obj: object, msg: string) => void },
-): Promise<void> {
+export async function removeItem(db: Db, storage: ImageStorage, id: number, log: Pick<Log, 'warn'>): Promise<void> {
   const deleted = await deleteItem(db, id);
   if (!deleted) throw notFound(ITEM_MSG.notFound);
   if (deleted.imageStillUsed) return;

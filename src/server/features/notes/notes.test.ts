@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MAX, PEOPLE_MSG } from '../../../shared/people.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
+import { en } from '../../test/texts.js';
 
 let t: TestApp;
 let alice: TestClient; // author and owner of the notes under test
@@ -106,12 +107,12 @@ describe('POST /api/notes', () => {
   });
 
   it.each([
-    [{}, PEOPLE_MSG.noteRequired],
-    [{ content: '' }, PEOPLE_MSG.noteRequired],
-    [{ content: '   \n ' }, PEOPLE_MSG.noteRequired],
-    [{ content: 42 }, PEOPLE_MSG.noteRequired],
-    [{ content: ['a'] }, PEOPLE_MSG.noteRequired],
-    [{ content: 'x'.repeat(NOTE_MAX + 1) }, PEOPLE_MSG.noteMax],
+    [{}, en(PEOPLE_MSG.noteRequired)],
+    [{ content: '' }, en(PEOPLE_MSG.noteRequired)],
+    [{ content: '   \n ' }, en(PEOPLE_MSG.noteRequired)],
+    [{ content: 42 }, en(PEOPLE_MSG.noteRequired)],
+    [{ content: ['a'] }, en(PEOPLE_MSG.noteRequired)],
+    [{ content: 'x'.repeat(NOTE_MAX + 1) }, en(PEOPLE_MSG.noteMax)],
     [{ content: 'fine', visibility: 'friends' }, 'visibility must be private, linked or public'],
     [{ content: 'fine', visibility: 'PUBLIC' }, 'visibility must be private, linked or public'],
     [{ content: 'fine', visibility: null }, 'visibility must be private, linked or public'],
@@ -152,7 +153,7 @@ describe('the read rule', () => {
     for (const [who, status] of Object.entries(expected)) {
       const res = await clients[who as keyof typeof clients].get(`/api/notes/${notes[visibility]}`);
       expect(res.statusCode, `${who} reading the ${visibility} note`).toBe(status);
-      if (status === 404) expect(res.json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
+      if (status === 404) expect(res.json()).toEqual({ message: en(PEOPLE_MSG.noteNotFound) });
       else expect(res.json()).toMatchObject({ id: notes[visibility], visibility, username: ids.alice.username });
     }
   });
@@ -197,7 +198,7 @@ describe('the read rule', () => {
   });
 
   it('answers 404 for an unknown note and 400 for a malformed id', async () => {
-    expect((await alice.get('/api/notes/999999')).json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
+    expect((await alice.get('/api/notes/999999')).json()).toEqual({ message: en(PEOPLE_MSG.noteNotFound) });
     for (const bad of ['abc', '0', '-1', '1.5', '1e3', '9999999999', "1'%20or%20'1'='1"]) {
       const res = await alice.get(`/api/notes/${bad}`);
       expect(res.statusCode, bad).toBe(400);
@@ -235,8 +236,8 @@ describe('PATCH and DELETE /api/notes/:id', () => {
       expect((await op(dave, linked.id)).statusCode).toBe(404);
       const bobOnLinked = await op(bob, linked.id);
       expect(bobOnLinked.statusCode).toBe(403);
-      expect(bobOnLinked.json()).toEqual({ message: PEOPLE_MSG.noteNotYours });
-      expect((await op(dave, pub.id)).json()).toEqual({ message: PEOPLE_MSG.noteNotYours });
+      expect(bobOnLinked.json()).toEqual({ message: en(PEOPLE_MSG.noteNotYours) });
+      expect((await op(dave, pub.id)).json()).toEqual({ message: en(PEOPLE_MSG.noteNotYours) });
     }
     for (const note of [priv, linked, pub]) expect((await alice.get(`/api/notes/${note.id}`)).json().content).not.toBe('hijacked');
   });
@@ -254,14 +255,14 @@ describe('PATCH and DELETE /api/notes/:id', () => {
   it('deletes the author’s note, then answers 404', async () => {
     const note = await write(alice, 'Short-lived note', 'linked');
     expect((await del(alice, note.id)).statusCode).toBe(204);
-    expect((await del(alice, note.id)).json()).toEqual({ message: PEOPLE_MSG.noteNotFound });
+    expect((await del(alice, note.id)).json()).toEqual({ message: en(PEOPLE_MSG.noteNotFound) });
     expect((await bob.get(`/api/notes/${note.id}`)).statusCode).toBe(404);
   });
 
   it.each([
     [{}, rootIssue('Send content or visibility')],
-    [{ content: '  ' }, PEOPLE_MSG.noteRequired],
-    [{ content: 'x'.repeat(NOTE_MAX + 1) }, PEOPLE_MSG.noteMax],
+    [{ content: '  ' }, en(PEOPLE_MSG.noteRequired)],
+    [{ content: 'x'.repeat(NOTE_MAX + 1) }, en(PEOPLE_MSG.noteMax)],
     [{ visibility: 'everyone' }, 'visibility must be private, linked or public'],
     [{ content: 'ok', userId: 1 }, rootIssue('Unrecognized key: "userId"')],
     [['content'], 'The request body must be a JSON object'],
@@ -337,10 +338,10 @@ describe('links', () => {
     [{}, 400, 'Username is required'],
     [{ username: '   ' }, 400, 'Username is required'],
     [{ username: 7 }, 400, 'Username is required'],
-    [{ username: 'x'.repeat(65) }, 400, PEOPLE_MSG.userNotFound],
-    [{ username: 'nobody_by_this_name' }, 404, PEOPLE_MSG.userNotFound],
-    [{ username: "' or 1=1 --" }, 404, PEOPLE_MSG.userNotFound],
-    [{ username: '%' }, 404, PEOPLE_MSG.userNotFound],
+    [{ username: 'x'.repeat(65) }, 400, en(PEOPLE_MSG.userNotFound)],
+    [{ username: 'nobody_by_this_name' }, 404, en(PEOPLE_MSG.userNotFound)],
+    [{ username: "' or 1=1 --" }, 404, en(PEOPLE_MSG.userNotFound)],
+    [{ username: '%' }, 404, en(PEOPLE_MSG.userNotFound)],
   ])('refuses %j with %i and stores nothing', async (body, status, message) => {
     const before = await countRows('linked_users');
     const res = await bob.post('/api/links', body);
@@ -350,10 +351,12 @@ describe('links', () => {
   });
 
   it('refuses linking yourself and linking twice', async () => {
-    expect((await bob.post('/api/links', { username: ids.bob.username.toUpperCase() })).json()).toEqual({ message: PEOPLE_MSG.linkSelf });
+    expect((await bob.post('/api/links', { username: ids.bob.username.toUpperCase() })).json()).toEqual({
+      message: en(PEOPLE_MSG.linkSelf),
+    });
     const again = await alice.post('/api/links', { username: ids.bob.username });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: PEOPLE_MSG.linkExists });
+    expect(again.json()).toEqual({ message: en(PEOPLE_MSG.linkExists) });
   });
 
   it('lets the unique index decide between two requests racing for the same link', async () => {
@@ -363,15 +366,15 @@ describe('links', () => {
       bob.post('/api/links', { username: ids.dave.username }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
-    expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ message: PEOPLE_MSG.linkExists });
+    expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ message: en(PEOPLE_MSG.linkExists) });
     expect(await countRows('linked_users')).toBe(before + 1);
   });
 
   it('only the linking user may change or remove a link; others get 404', async () => {
     const link = (await carol.post('/api/links', { username: ids.dave.username })).json();
     for (const client of [dave, bob, admin]) {
-      expect((await patchLink(client, link.id, { hasNoteAccess: true })).json()).toEqual({ message: PEOPLE_MSG.linkNotFound });
-      expect((await send(client, 'DELETE', `/api/links/${link.id}`)).json()).toEqual({ message: PEOPLE_MSG.linkNotFound });
+      expect((await patchLink(client, link.id, { hasNoteAccess: true })).json()).toEqual({ message: en(PEOPLE_MSG.linkNotFound) });
+      expect((await send(client, 'DELETE', `/api/links/${link.id}`)).json()).toEqual({ message: en(PEOPLE_MSG.linkNotFound) });
     }
     const changed = await patchLink(carol, link.id, { hasNoteAccess: true });
     expect(changed.statusCode).toBe(200);

@@ -135,6 +135,9 @@ export async function selectOwnLink(db: Db, id: number, me: number): Promise<Lin
   return row;
 }
 
+/** The links a user made, as withinTotal counts them (LINKED_USER_LIMIT). */
+export const linksKept = { table: linkedUsers, owner: linkedUsers.userId };
+
 export async function insertLink(db: Db, userId: number, linkedUserId: number): Promise<number> {
   const [row] = await db.insert(linkedUsers).values({ userId, linkedUserId }).returning({ id: linkedUsers.id });
   return row!.id;

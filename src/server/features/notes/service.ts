@@ -7,17 +7,16 @@ import {
   PEOPLE_MSG,
   type updateNoteBodySchema,
 } from '../../../shared/people.js';
-import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
-import { linkedUsers } from '../../db/schema.js';
-import { badRequest, notFound } from '../../errors.js';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
 import type { SessionUser } from '../../../shared/auth.js';
-import { withinTotal } from '../../plugins/quotas.js';
-import { findUserKnownTo } from '../../users/repository.js';
+import { addUserRelation, type UserRelation } from '../../users/relations.js';
 import {
   deleteNote,
   deleteOwnLink,
   insertLink,
   insertNote,
+  linksKept,
   type LinkRow,
   type NoteRow,
   selectLinksOf,
@@ -86,23 +85,16 @@ export async function listLinks(db: Db, me: number): Promise<{ links: Link[]; li
   return { links: links.map(toLink), linkedBy: linkedBy.map(toLink) };
 }
 
+const LINK: UserRelation = {
+  quota: 'linkedUsers',
+  kept: linksKept,
+  msg: { userNotFound: PEOPLE_MSG.userNotFound, self: PEOPLE_MSG.linkSelf, exists: PEOPLE_MSG.linkExists },
+};
+
 /** Links another user (by name, any letter case; a hidden one as findUserKnownTo allows); note access starts withheld. At most `max` links (LINKED_USER_LIMIT). */
 export async function createLink(db: Db, user: SessionUser, username: string, max: number): Promise<Link> {
-  const me = user.id;
-  const other = await findUserKnownTo(db, username, user);
-  if (!other) throw notFound(PEOPLE_MSG.userNotFound);
-  if (other.id === me) throw badRequest(PEOPLE_MSG.linkSelf);
-  let id: number;
-  try {
-    id = await withinTotal(db, 'linkedUsers', me, max, { table: linkedUsers, owner: linkedUsers.userId }, (tx) =>
-      insertLink(tx, me, other.id),
-    );
-  } catch (err) {
-    // The same link asked for twice: the unique index on the pair decides, also between racing requests.
-    if (sqlState(err) === UNIQUE_VIOLATION) throw badRequest(PEOPLE_MSG.linkExists);
-    throw err;
-  }
-  return getOwnLink(db, me, id);
+  const id = await addUserRelation(db, user, username, max, LINK, insertLink);
+  return getOwnLink(db, user.id, id);
 }
 
 /** A link the user made, or 404 (other people's links are not theirs to see). */

@@ -8,6 +8,7 @@ import { type AdminReport, REPORT_DETAILS_MAX, REPORT_MSG, type Report, REPORTS_
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
+import { en } from '../../test/texts.js';
 
 let t: TestApp;
 let owner: TestClient; // owns the reported items
@@ -95,7 +96,7 @@ describe('who may call the reports API', () => {
     ]) {
       const res = await report(visitor, body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: MSG.notSignedIn });
+      expect(res.json()).toEqual({ message: en(MSG.notSignedIn) });
     }
     expect(await stored()).toBe(before);
   });
@@ -108,11 +109,11 @@ describe('who may call the reports API', () => {
     const payload = method === 'POST' ? { action: 'delete_user' } : undefined;
     const asVisitor = await visitor.request({ method, url, ...(payload ? { payload } : {}) });
     expect(asVisitor.statusCode).toBe(401);
-    expect(asVisitor.json()).toEqual({ message: MSG.notSignedIn });
+    expect(asVisitor.json()).toEqual({ message: en(MSG.notSignedIn) });
     for (const client of [reporter, owner]) {
       const res = await client.request({ method, url, ...(payload ? { payload } : {}) });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: MSG.adminOnly });
+      expect(res.json()).toEqual({ message: en(MSG.adminOnly) });
     }
   });
 
@@ -121,7 +122,7 @@ describe('who may call the reports API', () => {
     const before = await stored();
     const res = await reporter.post('/api/reports', { itemId: item.id, reason: 'spam' }, { csrf: false });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: MSG.invalidCsrf });
+    expect(res.json()).toEqual({ message: en(MSG.invalidCsrf), code: 'invalid_csrf' });
     expect(await stored()).toBe(before);
   });
 });
@@ -176,14 +177,14 @@ describe('POST /api/reports', () => {
     expect((await hidden.post('/api/register', { username: hiddenName, password: 'secret-pw', isVisible: false })).statusCode).toBe(201);
     const before = await stored();
     const cases: [TestClient, unknown, number, string][] = [
-      [owner, { itemId: item.id, reason: 'spam' }, 400, REPORT_MSG.ownItem],
-      [reporter, { username: ids.reporter.username.toUpperCase(), reason: 'spam' }, 400, REPORT_MSG.self],
-      [admin, { username: ids.admin.username, reason: 'spam' }, 400, REPORT_MSG.self],
-      [hidden, { username: hiddenName, reason: 'spam' }, 400, REPORT_MSG.self],
-      [reporter, { itemId: 999_999, reason: 'spam' }, 404, REPORT_MSG.itemNotFound],
-      [reporter, { username: 'nobody_by_this_name', reason: 'spam' }, 404, REPORT_MSG.userNotFound],
+      [owner, { itemId: item.id, reason: 'spam' }, 400, en(REPORT_MSG.ownItem)],
+      [reporter, { username: ids.reporter.username.toUpperCase(), reason: 'spam' }, 400, en(REPORT_MSG.self)],
+      [admin, { username: ids.admin.username, reason: 'spam' }, 400, en(REPORT_MSG.self)],
+      [hidden, { username: hiddenName, reason: 'spam' }, 400, en(REPORT_MSG.self)],
+      [reporter, { itemId: 999_999, reason: 'spam' }, 404, en(REPORT_MSG.itemNotFound)],
+      [reporter, { username: 'nobody_by_this_name', reason: 'spam' }, 404, en(REPORT_MSG.userNotFound)],
       // A hidden profile does not exist for other users, as on its profile page.
-      [reporter, { username: hiddenName, reason: 'spam' }, 404, REPORT_MSG.userNotFound],
+      [reporter, { username: hiddenName, reason: 'spam' }, 404, en(REPORT_MSG.userNotFound)],
     ];
     for (const [client, body, status, message] of cases) {
       const res = await report(client, body);
@@ -196,26 +197,26 @@ describe('POST /api/reports', () => {
   });
 
   it.each([
-    [{}, REPORT_MSG.reasonRequired],
-    [{ itemId: 1 }, REPORT_MSG.reasonRequired],
-    [{ itemId: 1, reason: 'rude' }, REPORT_MSG.reasonRequired],
-    [{ itemId: 1, reason: ['spam'] }, REPORT_MSG.reasonRequired],
-    [{ reason: 'spam' }, REPORT_MSG.oneTarget],
-    [{ itemId: 1, username: 'someone', reason: 'spam' }, REPORT_MSG.oneTarget],
-    [{ itemId: '1', reason: 'spam' }, REPORT_MSG.itemId],
-    [{ itemId: 1.5, reason: 'spam' }, REPORT_MSG.itemId],
-    [{ itemId: 0, reason: 'spam' }, REPORT_MSG.itemId],
-    [{ itemId: -3, reason: 'spam' }, REPORT_MSG.itemId],
-    [{ itemId: null, reason: 'spam' }, REPORT_MSG.itemId],
-    [{ itemId: 1e15, reason: 'spam' }, REPORT_MSG.itemNotFound],
-    [{ username: 42, reason: 'spam' }, REPORT_MSG.userNotFound],
-    [{ username: '   ', reason: 'spam' }, REPORT_MSG.userNotFound],
-    [{ username: 'x'.repeat(10_000), reason: 'spam' }, REPORT_MSG.userNotFound],
-    [{ itemId: 1, reason: 'other' }, REPORT_MSG.detailsRequired],
-    [{ itemId: 1, reason: 'other', details: '   too short         ' }, REPORT_MSG.detailsRequired],
-    [{ itemId: 1, reason: 'spam', details: 'x'.repeat(REPORT_DETAILS_MAX + 1) }, REPORT_MSG.detailsMax],
-    [{ itemId: 1, reason: 'spam', details: 12345 }, REPORT_MSG.detailsText],
-    [{ itemId: 1, reason: 'spam', details: null }, REPORT_MSG.detailsText],
+    [{}, en(REPORT_MSG.reasonRequired)],
+    [{ itemId: 1 }, en(REPORT_MSG.reasonRequired)],
+    [{ itemId: 1, reason: 'rude' }, en(REPORT_MSG.reasonRequired)],
+    [{ itemId: 1, reason: ['spam'] }, en(REPORT_MSG.reasonRequired)],
+    [{ reason: 'spam' }, en(REPORT_MSG.oneTarget)],
+    [{ itemId: 1, username: 'someone', reason: 'spam' }, en(REPORT_MSG.oneTarget)],
+    [{ itemId: '1', reason: 'spam' }, en(REPORT_MSG.itemId)],
+    [{ itemId: 1.5, reason: 'spam' }, en(REPORT_MSG.itemId)],
+    [{ itemId: 0, reason: 'spam' }, en(REPORT_MSG.itemId)],
+    [{ itemId: -3, reason: 'spam' }, en(REPORT_MSG.itemId)],
+    [{ itemId: null, reason: 'spam' }, en(REPORT_MSG.itemId)],
+    [{ itemId: 1e15, reason: 'spam' }, en(REPORT_MSG.itemNotFound)],
+    [{ username: 42, reason: 'spam' }, en(REPORT_MSG.userNotFound)],
+    [{ username: '   ', reason: 'spam' }, en(REPORT_MSG.userNotFound)],
+    [{ username: 'x'.repeat(10_000), reason: 'spam' }, en(REPORT_MSG.userNotFound)],
+    [{ itemId: 1, reason: 'other' }, en(REPORT_MSG.detailsRequired)],
+    [{ itemId: 1, reason: 'other', details: '   too short         ' }, en(REPORT_MSG.detailsRequired)],
+    [{ itemId: 1, reason: 'spam', details: 'x'.repeat(REPORT_DETAILS_MAX + 1) }, en(REPORT_MSG.detailsMax)],
+    [{ itemId: 1, reason: 'spam', details: 12345 }, en(REPORT_MSG.detailsText)],
+    [{ itemId: 1, reason: 'spam', details: null }, en(REPORT_MSG.detailsText)],
     [{ itemId: 1, reason: 'spam', status: 'dismissed' }, /^(Unrecognized key: "status"|The request body must be a JSON object)$/],
     [{ itemId: 1, reason: 'spam', reporterId: 1 }, /^(Unrecognized key: "reporterId"|The request body must be a JSON object)$/],
     ['spam', 'The request body must be a JSON object'],
@@ -260,7 +261,7 @@ describe('POST /api/reports', () => {
     }
     const limited = await report(flooder, { username: ids.owner.username, reason: 'spam' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(new RegExp(`^${MSG.tooManyRequests}`));
+    expect(limited.json().message).toMatch(new RegExp(`^${en(MSG.tooManyRequests)}`));
     expect((await report(other, { username: ids.owner.username, reason: 'spam' })).statusCode).toBeLessThan(300);
   });
 });
@@ -306,7 +307,7 @@ describe('GET /api/admin/reports', () => {
     for (const bad of ['closed', '', 'open&status=dismissed']) {
       const res = await admin.get(`/api/admin/reports?status=${bad}`);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json()).toEqual({ message: REPORT_MSG.status });
+      expect(res.json()).toEqual({ message: en(REPORT_MSG.status) });
     }
   });
 });
@@ -331,7 +332,7 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     for (const action of ['dismiss', 'delete_item', 'delete_user']) {
       const again = await resolve(admin, mine.id, { action });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: REPORT_MSG.alreadyResolved });
+      expect(again.json()).toEqual({ message: en(REPORT_MSG.alreadyResolved) });
     }
     expect((await owner.get(`/api/items/${item.id}`)).statusCode).toBe(200);
     expect((await report(reporter, { itemId: item.id, reason: 'spam' })).statusCode).toBe(201);
@@ -341,15 +342,15 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const item = await postItem(owner);
     const open = await reportOk(reporter, { itemId: item.id });
     const cases: [string | number, unknown, number, string | RegExp][] = [
-      [open.id, {}, 400, REPORT_MSG.action],
-      [open.id, { action: 'delete' }, 400, REPORT_MSG.action],
-      [open.id, { action: ['dismiss'] }, 400, REPORT_MSG.action],
+      [open.id, {}, 400, en(REPORT_MSG.action)],
+      [open.id, { action: 'delete' }, 400, en(REPORT_MSG.action)],
+      [open.id, { action: ['dismiss'] }, 400, en(REPORT_MSG.action)],
       [open.id, { action: 'dismiss', status: 'open' }, 400, /^(Unrecognized key: "status"|The request body must be a JSON object)$/],
       [open.id, 'dismiss', 400, 'The request body must be a JSON object'],
       ['abc', { action: 'dismiss' }, 400, 'Report id must be a whole number'],
       ['0', { action: 'dismiss' }, 400, 'Report id must be a whole number'],
       ['12345678901', { action: 'dismiss' }, 400, 'Report id must be a whole number'],
-      [999_999, { action: 'dismiss' }, 404, REPORT_MSG.notFound],
+      [999_999, { action: 'dismiss' }, 404, en(REPORT_MSG.notFound)],
     ];
     for (const [id, body, status, message] of cases) {
       const res = await resolve(admin, id, body);
@@ -385,7 +386,7 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const aboutUser = await reportOk(reporter, { username: targetUser.username });
     const refused = await resolve(admin, aboutUser.id, { action: 'delete_item' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: REPORT_MSG.notAnItemReport });
+    expect(refused.json()).toEqual({ message: en(REPORT_MSG.notAnItemReport) });
     expect((await listed(aboutUser.id))?.status).toBe('open');
 
     const item = await postItem(target, 'Removed by its owner');
@@ -394,10 +395,10 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     expect(await listed(aboutItem.id)).toMatchObject({ subject: 'Removed by its owner', item: null, user: null, openReports: 1 });
     const missing = await resolve(admin, aboutItem.id, { action: 'delete_item' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: REPORT_MSG.itemNotFound });
+    expect(missing.json()).toEqual({ message: en(REPORT_MSG.itemNotFound) });
     const noOwner = await resolve(admin, aboutItem.id, { action: 'delete_user' });
     expect(noOwner.statusCode).toBe(404);
-    expect(noOwner.json()).toEqual({ message: REPORT_MSG.ownerUnknown });
+    expect(noOwner.json()).toEqual({ message: en(REPORT_MSG.ownerUnknown) });
     expect((await resolve(admin, aboutItem.id, { action: 'dismiss' })).statusCode).toBe(200);
   });
 
@@ -441,7 +442,7 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const aboutAdmin = await reportOk(reporter, { username: otherAdmin.username, reason: 'offensive' });
     const refused = await resolve(admin, aboutAdmin.id, { action: 'delete_user' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: PEOPLE_MSG.adminNotDeletable });
+    expect(refused.json()).toEqual({ message: en(PEOPLE_MSG.adminNotDeletable) });
     expect((await listed(aboutAdmin.id))?.status).toBe('open');
   });
 

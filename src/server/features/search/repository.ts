@@ -14,13 +14,27 @@ export function selectVisibleUsers(db: Db, text: string, limit: number): Promise
     .limit(limit);
 }
 
-export type PublicNoteRow = { id: number; content: string; createdById: number | null; username: string | null; createdAt: Date };
+export type PublicNoteRow = {
+  id: number;
+  content: string;
+  createdById: number | null;
+  username: string | null;
+  authorVisible: boolean | null;
+  createdAt: Date;
+};
 
 /** Public notes, newest first, optionally only those whose content contains the text (any letter case). */
 export function selectPublicNotes(db: Db, opts: { text?: string; limit?: number } = {}): Promise<PublicNoteRow[]> {
   // The visibility is written literally so a partial index on public notes can serve the query.
   const query = db
-    .select({ id: notes.id, content: notes.content, createdById: notes.createdById, username: users.username, createdAt: notes.createdAt })
+    .select({
+      id: notes.id,
+      content: notes.content,
+      createdById: notes.createdById,
+      username: users.username,
+      authorVisible: users.isVisible,
+      createdAt: notes.createdAt,
+    })
     .from(notes)
     .leftJoin(users, eq(users.id, notes.createdById))
     .where(

@@ -95,6 +95,21 @@ describe('GET /api/search', () => {
     expect(publicNotes[1]!.username).toBeNull();
   });
 
+  it("shows a hidden author's public notes without the author's name, to everyone", async () => {
+    const hidden = await queryRows<{ id: number }>(t.app.db, sql`select id from users where username = 'hidden_gardener'`);
+    await t.app.db.execute(
+      sql`insert into notes (user_id, created_by_id, content, visibility) values (${hidden[0]!.id}, ${hidden[0]!.id}, 'Quince jam, a jar for a jar', 'public')`,
+    );
+    const admin = new TestClient(t.app);
+    await admin.login('search_admin', 'admin-password');
+    for (const client of [visitor, signedIn, admin]) {
+      const { publicNotes } = await search('quince', client);
+      expect(publicNotes).toEqual([
+        { id: expect.any(Number), content: 'Quince jam, a jar for a jar', username: null, createdAt: expect.any(String) },
+      ]);
+    }
+  });
+
   it('takes %, _ and \\ literally', async () => {
     expect((await search('percent_')).users.map((u) => u.username)).toEqual(['percent_x']);
     expect((await search('_')).users.map((u) => u.username)).toEqual(['ann_gardener', 'percent_x']);

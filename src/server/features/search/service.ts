@@ -10,7 +10,13 @@ export async function search(db: Db, text: string): Promise<SearchResult> {
   ]);
   return {
     users,
-    publicNotes: notes.map((n) => ({ id: n.id, content: n.content, username: n.username, createdAt: n.createdAt.toISOString() })),
+    // A hidden account's notes stay public, without its name: it answers as unknown (docs/product.md).
+    publicNotes: notes.map((n) => ({
+      id: n.id,
+      content: n.content,
+      username: n.authorVisible ? n.username : null,
+      createdAt: n.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { enqueue } from '../notifications/outbox.js';
 import { supportRequests, users } from '../../db/schema.js';
 
 type Status = (typeof supportRequests.$inferSelect)['status'];
@@ -60,11 +61,19 @@ export async function insertSupportRequest(
 
 /** Sets a request's status; it keeps the time it was first resolved, and loses it when reopened. Answers whether there was one. */
 export async function updateSupportStatus(db: Db, id: number, status: Status): Promise<boolean> {
-  const resolvedAt = status === 'resolved' ? sql`coalesce(${supportRequests.resolvedAt}, now())` : null;
-  const rows = await db
-    .update(supportRequests)
-    .set({ status, resolvedAt })
-    .where(eq(supportRequests.id, id))
-    .returning({ id: supportRequests.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: supportRequests.status, userId: supportRequests.userId })
+      .from(supportRequests)
+      .where(eq(supportRequests.id, id))
+      .for('update');
+    if (!before) return false;
+    const resolvedAt = status === 'resolved' ? sql`coalesce(${supportRequests.resolvedAt}, now())` : null;
+    await tx.update(supportRequests).set({ status, resolvedAt }).where(eq(supportRequests.id, id));
+    // Its author hears of a change of status (from the team: no actor), in the same transaction.
+    if (before.status !== status && before.userId !== null) {
+      await enqueue(tx, [{ type: 'support_update', recipientId: before.userId, supportRequestId: id }]);
+    }
+    return true;
+  });
 }

@@ -4,6 +4,7 @@ import { MSG } from '../../../shared/messages.js';
 import { PEOPLE_MSG, SUPPORT_DESCRIPTION_MAX } from '../../../shared/people.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
+import { en } from '../../test/texts.js';
 
 let t: TestApp;
 let user: TestClient;
@@ -69,10 +70,10 @@ describe('who may call the support API', () => {
             : undefined;
       const asVisitor = await visitor.request({ method, url, ...(payload ? { payload } : {}) });
       expect(asVisitor.statusCode).toBe(visitorStatus);
-      expect(asVisitor.json()).toEqual({ message: MSG.notSignedIn });
+      expect(asVisitor.json()).toEqual({ message: en(MSG.notSignedIn) });
       const asUser = await other.request({ method, url, ...(payload ? { payload } : {}) });
       expect(asUser.statusCode).toBe(userStatus);
-      if (userStatus === 403) expect(asUser.json()).toEqual({ message: MSG.adminOnly });
+      if (userStatus === 403) expect(asUser.json()).toEqual({ message: en(MSG.adminOnly) });
       expect((await admin.request({ method, url, ...(payload ? { payload } : {}) })).statusCode).toBe(adminStatus);
     },
   );
@@ -104,10 +105,10 @@ describe('POST /api/support-requests', () => {
   });
 
   it.each([
-    [{ description: 'too short' }, MSG.supportDescriptionMin],
-    [{ description: '   short      ' }, MSG.supportDescriptionMin],
-    [{ description: undefined }, MSG.supportDescriptionMin],
-    [{ description: 1234567890123 }, MSG.supportDescriptionMin],
+    [{ description: 'too short' }, en(MSG.supportDescriptionMin)],
+    [{ description: '   short      ' }, en(MSG.supportDescriptionMin)],
+    [{ description: undefined }, en(MSG.supportDescriptionMin)],
+    [{ description: 1234567890123 }, en(MSG.supportDescriptionMin)],
     [{ description: 'x'.repeat(SUPPORT_DESCRIPTION_MAX + 1) }, `Description must be at most ${SUPPORT_DESCRIPTION_MAX} characters`],
     [{ type: 'refund' }, 'type must be account_deletion, technical_issue or other'],
     [{ type: undefined }, 'type must be account_deletion, technical_issue or other'],
@@ -189,7 +190,7 @@ describe('listing and resolving', () => {
   it('PATCH: 404 for an unknown request, 400 for a malformed id', async () => {
     const unknown = await patch(admin, 999999, { status: 'resolved' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: PEOPLE_MSG.supportNotFound });
+    expect(unknown.json()).toEqual({ message: en(PEOPLE_MSG.supportNotFound) });
     for (const bad of ['0', 'x', '1.0', '12345678901']) {
       const res = await patch(admin, bad, { status: 'resolved' });
       expect(res.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { ITEM_MSG, UPLOAD_MAX_PIXELS } from '../../../shared/items.js';
 import { badRequest } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
@@ -68,34 +68,45 @@ export async function processAndStoreImage(
   if (!meta.width || !meta.height || meta.format === undefined) throw badRequest(ITEM_MSG.imageUnreadable);
   if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw badRequest(ITEM_MSG.imagePixels);
 
-  // The photo is decoded once, streamed straight down to the smallest size both outputs can be made
-  // from without enlarging: the display size, or for a very wide or tall photo enough to cover the
-  // thumbnail. Its full-size pixels are never all in memory at once (a 49-megapixel PNG would be
-  // 150 MB); the two outputs are made from the small copy.
+  // The photo is decoded once, streamed straight down to the display size, and never all in memory
+  // at once (a 49-megapixel PNG would be 150 MB of pixels). Almost always the display size covers
+  // the thumbnail, which is then made from the display image the decode wrote. A very wide or tall
+  // photo (whose display size is thinner than the thumbnail) is streamed down to what covers the
+  // thumbnail instead, and both outputs are made from that copy.
   const sideways = (meta.orientation ?? 1) >= 5;
   const [w, h] = sideways ? [meta.height, meta.width] : [meta.width, meta.height];
-  const scale = Math.min(1, Math.max(Math.min(DISPLAY_MAX / w, DISPLAY_MAX / h), Math.max(THUMB.width / w, THUMB.height / h)));
+  const sized = (scale: number) => ({
+    width: Math.max(1, Math.round(w * scale)),
+    height: Math.max(1, Math.round(h * scale)),
+    fit: 'fill' as const,
+  });
+  const shown = sized(Math.min(1, DISPLAY_MAX / w, DISPLAY_MAX / h));
+  const coversThumb = shown.width >= Math.min(w, THUMB.width) && shown.height >= Math.min(h, THUMB.height);
+  const toThumb = (image: Sharp) =>
+    image
+      .resize({ ...THUMB, fit: 'cover', position: 'attention' })
+      .webp({ quality: 72, effort: WEBP_EFFORT })
+      .toBuffer();
   let display: Buffer;
   let thumb: Buffer;
   try {
     // At most `slots` uploads decode at once; the rest wait their turn.
     [display, thumb] = await slots.run(async () => {
-      const { data, info } = await input()
-        .rotate()
-        .resize({ width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)), fit: 'fill' })
-        .toColourspace('srgb')
-        .raw({ depth: 'uchar' })
-        .toBuffer({ resolveWithObject: true });
+      const decoded = input().rotate().toColourspace('srgb');
+      if (coversThumb) {
+        // No copy of the pixels passes through JavaScript: only the two small WebP files do.
+        const shownWebp = await decoded.resize(shown).webp({ quality: 80, effort: WEBP_EFFORT }).toBuffer();
+        return [shownWebp, await toThumb(sharp(shownWebp))];
+      }
+      const scale = Math.min(1, Math.max(THUMB.width / w, THUMB.height / h));
+      const { data, info } = await decoded.resize(sized(scale)).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
       const scaled = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
       return [
         await scaled()
           .resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 80, effort: WEBP_EFFORT })
           .toBuffer(),
-        await scaled()
-          .resize({ ...THUMB, fit: 'cover', position: 'attention' })
-          .webp({ quality: 72, effort: WEBP_EFFORT })
-          .toBuffer(),
+        await toThumb(scaled()),
       ];
     });
   } catch (err) {

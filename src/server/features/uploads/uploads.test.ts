@@ -81,6 +81,27 @@ describe('POST /api/upload-image', () => {
     expect(ms).toBeLessThan(5000);
   });
 
+  it.each([
+    [2400, 1800, 1600, 1200],
+    // Its display size (1600 x 320) is thinner than the thumbnail: the thumbnail comes from a copy that covers it.
+    [5000, 1000, 1600, 320],
+    [600, 3000, 320, 1600],
+    // Smaller than the thumbnail: kept as it is, the thumbnail filled from it.
+    [500, 300, 500, 300],
+  ])('stores a %i x %i photo at %i x %i with a 640 x 480 thumbnail', async (width, height, displayWidth, displayHeight) => {
+    const photo = await sharp({ create: { width, height, channels: 3, background: '#5a7d3c' } })
+      .jpeg()
+      .toBuffer();
+    const res = await user.upload([{ data: photo }]);
+    expect(res.statusCode).toBe(201);
+    const sizeOf = async (url: string) => {
+      const meta = await sharp((await t.app.inject({ method: 'GET', url })).rawPayload).metadata();
+      return [meta.format, meta.width, meta.height];
+    };
+    expect(await sizeOf(res.json().imageUrl)).toEqual(['webp', displayWidth, displayHeight]);
+    expect(await sizeOf(res.json().thumbnailUrl)).toEqual(['webp', 640, 480]);
+  });
+
   it('turns a photo upright by its EXIF orientation before dropping the metadata', async () => {
     const sideways = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } })
       .jpeg()

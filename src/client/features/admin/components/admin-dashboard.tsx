@@ -1,4 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useT } from '@/lib/i18n';
 import { useAdminReports, useSupportRequests } from '../api';
 import { openReportsBadge, pendingCount } from '../lib/admin-texts';
 import { NotesPanel } from './notes-panel';
@@ -26,6 +27,7 @@ function CountBadge({ value, spoken }: { value: string; spoken: string }) {
  * list when first opened, except support requests and open reports, whose counts the tabs show from the start.
  */
 export function AdminDashboard() {
+  const t = useT();
   const support = useSupportRequests();
   const pending = pendingCount(support.data);
   const openReports = useAdminReports('open').data?.length ?? 0;
@@ -34,20 +36,26 @@ export function AdminDashboard() {
     <Tabs defaultValue="users">
       <TabsList className="grid h-auto w-full grid-cols-2 gap-1 border border-border bg-card shadow-sm sm:flex">
         <TabsTrigger value="users" className={TAB}>
-          Users
+          {t('admin.tabs.users')}
         </TabsTrigger>
         <TabsTrigger value="notes" className={TAB}>
-          Notes
+          {t('admin.tabs.notes')}
         </TabsTrigger>
         <TabsTrigger value="support" className={TAB}>
-          Support Requests {pending > 0 ? <CountBadge value={String(pending)} spoken={`${pending} pending`} /> : null}
+          {t('admin.tabs.support')}{' '}
+          {pending > 0 ? <CountBadge value={String(pending)} spoken={t('admin.tabs.pending', { count: pending })} /> : null}
         </TabsTrigger>
         <TabsTrigger value="reports" className={TAB}>
-          Reports{' '}
-          {openReports > 0 ? <CountBadge value={openReportsBadge(openReports)} spoken={`${openReportsBadge(openReports)} open`} /> : null}
+          {t('admin.tabs.reports')}{' '}
+          {openReports > 0 ? (
+            <CountBadge
+              value={openReportsBadge(openReports)}
+              spoken={t('admin.tabs.open', { count: openReports, shown: openReportsBadge(openReports) })}
+            />
+          ) : null}
         </TabsTrigger>
         <TabsTrigger value="vendors" className={`${TAB} col-span-2`}>
-          Vendors
+          {t('admin.tabs.vendors')}
         </TabsTrigger>
       </TabsList>
       <TabsContent value="users">

@@ -2,6 +2,7 @@ import { Inbox } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 type DataTableProps = {
@@ -24,9 +25,10 @@ const STICKY = 'sticky left-0 z-10 shadow-[1px_0_0_var(--border)]';
  * and named, so keyboard users can scroll it too (axe: scrollable-region-focusable).
  */
 export function DataTable({ label, columns, children, stale = false, stickyColumn }: DataTableProps) {
+  const t = useT();
   return (
     <div className="grid grid-cols-1 gap-2">
-      <p className="text-xs text-muted-foreground md:hidden">Scroll the table sideways to see all columns.</p>
+      <p className="text-xs text-muted-foreground md:hidden">{t('admin.table.scrollHint')}</p>
       <div
         role="region"
         aria-label={label}

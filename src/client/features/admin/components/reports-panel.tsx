@@ -6,7 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { REPORT_STATUSES } from '../../../../shared/constants.js';
+import type { MessageId } from '../../../../shared/i18n.js';
 import type { AdminReport, ReportStatus } from '../../../../shared/reports.js';
+import { currentLanguage, T, useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useAdminReports, useResolveReport } from '../api';
 import { formatDateTime, reportCountText, reportReasonLabel, reportStatusLabel } from '../lib/admin-texts';
@@ -14,16 +16,24 @@ import { ADMIN_TOASTS, notifyError, notifySuccess } from '../notify';
 import { useConfirmDelete } from '../use-confirm-delete';
 import { QueryTable } from './data-table';
 
-const EMPTY: Record<ReportStatus, string> = {
-  open: 'No open reports',
-  dismissed: 'No dismissed reports',
-  actioned: 'No actioned reports',
-};
+const EMPTY = {
+  open: 'admin.reports.empty.open',
+  dismissed: 'admin.reports.empty.dismissed',
+  actioned: 'admin.reports.empty.actioned',
+} as const satisfies Record<ReportStatus, MessageId>;
+
+/** The name of the list of each status. */
+const LIST_LABEL = {
+  open: 'admin.reports.listLabel.open',
+  dismissed: 'admin.reports.listLabel.dismissed',
+  actioned: 'admin.reports.listLabel.actioned',
+} as const satisfies Record<ReportStatus, MessageId>;
 
 type Ask = (report: AdminReport, opener: HTMLElement) => void;
 
 /** What was reported: a link to it while it exists, else its name struck through. */
 function ReportedThing({ report }: { report: AdminReport }) {
+  const t = useT();
   const href = report.item
     ? `/items/${report.item.id}`
     : report.targetType === 'user' && report.user
@@ -39,7 +49,7 @@ function ReportedThing({ report }: { report: AdminReport }) {
       ) : (
         <>
           <s className="text-muted-foreground">{report.subject}</s>{' '}
-          <span className="text-sm font-normal text-muted-foreground">(deleted)</span>
+          <span className="text-sm font-normal text-muted-foreground">{t('admin.reports.deleted')}</span>
         </>
       )}
     </h3>
@@ -47,17 +57,18 @@ function ReportedThing({ report }: { report: AdminReport }) {
 }
 
 function DismissButton({ report }: { report: AdminReport }) {
+  const t = useT();
   const dismiss = useResolveReport('dismiss');
   return (
     <Button
       variant="outline"
-      aria-label={`Dismiss the report of ${report.subject}`}
+      aria-label={t('admin.reports.dismissLabel', { subject: report.subject })}
       disabled={dismiss.isPending}
       aria-busy={dismiss.isPending}
       onClick={() => dismiss.mutate(report.id, { onSuccess: () => notifySuccess(ADMIN_TOASTS.reportDismissed), onError: notifyError })}
     >
       {dismiss.isPending ? <Spinner /> : <Ban aria-hidden="true" />}
-      Dismiss
+      {t('admin.reports.dismiss')}
     </Button>
   );
 }
@@ -80,37 +91,44 @@ function DeleteButton({ icon: Icon, label, name, onClick }: DeleteButtonProps) {
 }
 
 function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminReport; onDeleteItem: Ask; onDeleteUser: Ask }) {
+  const t = useT();
   const open = report.status === 'open';
+  const createdAt = formatDateTime(report.createdAt, currentLanguage());
   return (
     <li className="grid gap-3 rounded-card border border-border bg-card p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="grid min-w-0 gap-1">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            {report.targetType === 'item' ? 'Item' : 'User'}
+            {report.targetType === 'item' ? t('admin.reports.targetItem') : t('admin.reports.targetUser')}
           </p>
           <ReportedThing report={report} />
           {report.targetType === 'item' && report.user ? (
             <p className="text-sm text-muted-foreground">
-              Posted by{' '}
-              <Link
-                href={`/u/${encodeURIComponent(report.user.username)}`}
-                className="font-medium text-link underline-offset-4 hover:underline"
-              >
-                {report.user.username}
-              </Link>
+              <T
+                id="admin.reports.postedBy"
+                values={{ name: report.user.username }}
+                components={{
+                  0: (
+                    <Link
+                      href={`/u/${encodeURIComponent(report.user.username)}`}
+                      className="font-medium text-link underline-offset-4 hover:underline"
+                    />
+                  ),
+                }}
+              />
             </p>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <Badge variant="warning">
             <Flag className="size-3" aria-hidden="true" />
-            <span className="sr-only">Reason: </span>
-            {reportReasonLabel(report.reason)}
+            <span className="sr-only">{t('admin.reports.reasonPrefix')}</span>
+            {reportReasonLabel(t, report.reason)}
           </Badge>
           {open ? null : (
             <Badge variant={report.status === 'actioned' ? 'success' : 'neutral'}>
-              <span className="sr-only">Status: </span>
-              {reportStatusLabel(report.status)}
+              <span className="sr-only">{t('admin.reports.statusPrefix')}</span>
+              {reportStatusLabel(t, report.status)}
             </Badge>
           )}
         </div>
@@ -119,14 +137,17 @@ function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminRepor
       {report.details ? (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm break-words whitespace-pre-line">{report.details}</p>
       ) : (
-        <p className="text-sm text-muted-foreground italic">No details given.</p>
+        <p className="text-sm text-muted-foreground italic">{t('admin.reports.noDetails')}</p>
       )}
 
       <p className="text-sm text-muted-foreground">
-        Reported by <span className="font-medium text-foreground">{report.reporter?.username ?? 'a deleted user'}</span> on{' '}
-        <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+        <T
+          id={report.reporter ? 'admin.reports.reportedBy' : 'admin.reports.reportedByDeleted'}
+          values={{ name: report.reporter?.username ?? '', date: createdAt }}
+          components={{ 0: <span className="font-medium text-foreground" />, 1: <time dateTime={report.createdAt} /> }}
+        />
         {open && report.openReports > 1 ? (
-          <span className="font-medium text-foreground"> · {reportCountText(report.openReports)}</span>
+          <span className="font-medium text-foreground"> · {reportCountText(t, report.openReports)}</span>
         ) : null}
       </p>
 
@@ -136,24 +157,31 @@ function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminRepor
           {report.targetType === 'item' && report.item ? (
             <DeleteButton
               icon={Trash2}
-              label="Delete item"
-              name={`Delete item ${report.item.title}`}
+              label={t('admin.reports.deleteItem')}
+              name={t('admin.reports.deleteItemLabel', { title: report.item.title })}
               onClick={(opener) => onDeleteItem(report, opener)}
             />
           ) : null}
           {report.user ? (
             <DeleteButton
               icon={UserX}
-              label="Delete user"
-              name={`Delete user ${report.user.username}`}
+              label={t('admin.reports.deleteUser')}
+              name={t('admin.reports.deleteUserLabel', { name: report.user.username })}
               onClick={(opener) => onDeleteUser(report, opener)}
             />
           ) : null}
         </div>
       ) : report.resolvedAt ? (
         <p className="text-sm text-muted-foreground">
-          {reportStatusLabel(report.status)} by {report.resolvedBy?.username ?? 'a deleted admin'} on{' '}
-          <time dateTime={report.resolvedAt}>{formatDateTime(report.resolvedAt)}</time>
+          <T
+            id={report.resolvedBy ? 'admin.reports.resolvedBy' : 'admin.reports.resolvedByDeleted'}
+            values={{
+              status: reportStatusLabel(t, report.status),
+              name: report.resolvedBy?.username ?? '',
+              date: formatDateTime(report.resolvedAt, currentLanguage()),
+            }}
+            components={{ 0: <time dateTime={report.resolvedAt} /> }}
+          />
         </p>
       ) : null}
     </li>
@@ -162,6 +190,7 @@ function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminRepor
 
 /** The Reports tab: open reports to act on, and the dismissed and actioned ones for the record. */
 export function ReportsPanel() {
+  const t = useT();
   const [status, setStatus] = useState<ReportStatus>('open');
   const reports = useAdminReports(status);
   const deleteItem = useConfirmDelete<AdminReport>(useResolveReport('delete_item'), ADMIN_TOASTS.itemDeleted);
@@ -169,7 +198,7 @@ export function ReportsPanel() {
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <div role="group" aria-label="Show reports" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('admin.reports.filterLabel')} className="flex flex-wrap gap-2">
         {REPORT_STATUSES.map((value) => (
           <Button
             key={value}
@@ -179,17 +208,19 @@ export function ReportsPanel() {
             className={cn(status === value && 'border-primary bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft')}
             onClick={() => setStatus(value)}
           >
-            {reportStatusLabel(value)}
+            {reportStatusLabel(t, value)}
           </Button>
         ))}
       </div>
 
-      <QueryTable query={reports} loadingLabel="Loading reports…" errorTitle="Could not load reports" emptyMessage={EMPTY[status]}>
+      <QueryTable
+        query={reports}
+        loadingLabel={t('admin.reports.loading')}
+        errorTitle={t('admin.reports.loadError')}
+        emptyMessage={t(EMPTY[status])}
+      >
         {(list) => (
-          <ul
-            aria-label={`${reportStatusLabel(status)} reports`}
-            className={cn('grid gap-3', reports.isPlaceholderData && 'opacity-60 transition-opacity')}
-          >
+          <ul aria-label={t(LIST_LABEL[status])} className={cn('grid gap-3', reports.isPlaceholderData && 'opacity-60 transition-opacity')}>
             {list.map((report) => (
               <ReportCard key={report.id} report={report} onDeleteItem={deleteItem.ask} onDeleteUser={deleteUser.ask} />
             ))}
@@ -199,15 +230,23 @@ export function ReportsPanel() {
 
       <ConfirmDialog
         {...deleteItem.dialog}
-        title={`Delete “${deleteItem.target?.item?.title ?? 'item'}”?`}
-        description="This permanently deletes the item and its photo, and closes every open report of it. This cannot be undone."
-        confirmLabel="Delete item"
+        title={
+          deleteItem.target?.item
+            ? t('admin.reports.confirmItemTitle', { title: deleteItem.target.item.title })
+            : t('admin.reports.confirmItemTitleAny')
+        }
+        description={t('admin.reports.confirmItemDescription')}
+        confirmLabel={t('admin.reports.deleteItem')}
       />
       <ConfirmDialog
         {...deleteUser.dialog}
-        title={`Delete ${deleteUser.target?.user?.username ?? 'user'}?`}
-        description="This permanently deletes the account with its items, photos, notes, payment links and sessions, and closes every open report of them and their items. This cannot be undone."
-        confirmLabel="Delete user"
+        title={
+          deleteUser.target?.user
+            ? t('admin.reports.confirmUserTitle', { name: deleteUser.target.user.username })
+            : t('admin.reports.confirmUserTitleAny')
+        }
+        description={t('admin.reports.confirmUserDescription')}
+        confirmLabel={t('admin.reports.deleteUser')}
       />
     </div>
   );

@@ -3,6 +3,7 @@ import type { SupportRequest } from '../../../../shared/people.js';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { currentLanguage, T, useT } from '@/lib/i18n';
 import { useResolveSupportRequest, useSupportRequests } from '../api';
 import {
   canResolve,
@@ -16,7 +17,14 @@ import {
 import { ADMIN_TOASTS, notifyError, notifySuccess } from '../notify';
 import { Cell, DataTable, QueryTable } from './data-table';
 
-const COLUMNS = ['Date', 'User', 'Type', 'Description', 'Status', 'Actions'] as const;
+const COLUMNS = [
+  'admin.support.columns.date',
+  'admin.support.columns.user',
+  'admin.support.columns.type',
+  'admin.support.columns.description',
+  'admin.support.columns.status',
+  'admin.support.columns.actions',
+] as const;
 
 const TONE_CLASSES: Record<StatusTone, string> = {
   yellow: 'bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-200',
@@ -25,16 +33,18 @@ const TONE_CLASSES: Record<StatusTone, string> = {
 };
 
 export function SupportStatusBadge({ status }: { status: string }) {
+  const t = useT();
   return (
     <Badge className={TONE_CLASSES[supportStatusTone(status)]}>
-      <span className="sr-only">Status: </span>
-      {supportStatusLabel(status)}
+      <span className="sr-only">{t('admin.support.statusPrefix')}</span>
+      {supportStatusLabel(t, status)}
     </Badge>
   );
 }
 
 /** 'Mark resolved': each row its own update, so one slow save does not block the others. */
 function ResolveButton({ request }: { request: SupportRequest }) {
+  const t = useT();
   const resolve = useResolveSupportRequest();
   return (
     <Button
@@ -44,46 +54,51 @@ function ResolveButton({ request }: { request: SupportRequest }) {
       onClick={() => resolve.mutate(request.id, { onSuccess: () => notifySuccess(ADMIN_TOASTS.resolved), onError: notifyError })}
     >
       {resolve.isPending ? <Spinner /> : <CircleCheck aria-hidden="true" />}
-      Mark resolved
+      {t('admin.support.markResolved')}
     </Button>
   );
 }
 
 /** The Support Requests tab (docs/product.md, Pages); the list refreshes itself every 30 seconds. */
 export function SupportPanel({ query }: { query: ReturnType<typeof useSupportRequests> }) {
+  const t = useT();
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">This list refreshes itself every 30 seconds.</p>
+        <p className="text-sm text-muted-foreground">{t('admin.support.refreshHint')}</p>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching}>
           {query.isFetching ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-          Refresh
+          {t('admin.support.refresh')}
         </Button>
       </div>
       <QueryTable
         query={query}
-        loadingLabel="Loading support requests…"
-        errorTitle="Could not load support requests"
-        emptyMessage="No support requests found"
+        loadingLabel={t('admin.support.loading')}
+        errorTitle={t('admin.support.loadError')}
+        emptyMessage={t('admin.support.empty')}
       >
         {(list) => (
-          <DataTable label="Support requests" columns={COLUMNS}>
+          <DataTable label={t('admin.support.tableLabel')} columns={COLUMNS.map((column) => t(column))}>
             {list.map((request) => (
               <tr key={request.id}>
                 <Cell nowrap className="text-muted-foreground">
-                  <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+                  <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, currentLanguage())}</time>
                 </Cell>
                 <Cell nowrap className="font-medium">
-                  {requesterText(request)}
+                  {requesterText(t, request)}
                 </Cell>
-                <Cell nowrap>{supportTypeLabel(request.type)}</Cell>
+                <Cell nowrap>{supportTypeLabel(t, request.type)}</Cell>
                 <Cell className="max-w-md min-w-64 break-words whitespace-pre-line">{request.description}</Cell>
                 <Cell nowrap>
                   <div className="grid justify-items-start gap-1">
                     <SupportStatusBadge status={request.status} />
                     {request.resolvedAt ? (
                       <span className="text-xs text-muted-foreground">
-                        on <time dateTime={request.resolvedAt}>{formatDateTime(request.resolvedAt)}</time>
+                        <T
+                          id="admin.support.resolvedOn"
+                          values={{ date: formatDateTime(request.resolvedAt, currentLanguage()) }}
+                          components={{ 0: <time dateTime={request.resolvedAt} /> }}
+                        />
                       </span>
                     ) : null}
                   </div>

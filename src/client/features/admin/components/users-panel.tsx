@@ -8,16 +8,26 @@ import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { currentLanguage, useT } from '@/lib/i18n';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useVerifyUser } from '../api';
 import { formatDateTime, phoneText, yesNo } from '../lib/admin-texts';
 import { ADMIN_TOASTS, notifyError, notifySuccess } from '../notify';
 import { useConfirmDelete } from '../use-confirm-delete';
 import { Cell, DataTable, QueryTable, RowHeader } from './data-table';
 
-const COLUMNS = ['ID', 'Username', 'Phone Number', 'Admin', 'Verified', 'Created At', 'Actions'] as const;
+const COLUMNS = [
+  'admin.users.columns.id',
+  'admin.users.columns.username',
+  'admin.users.columns.phone',
+  'admin.users.columns.admin',
+  'admin.users.columns.verified',
+  'admin.users.columns.createdAt',
+  'admin.users.columns.actions',
+] as const;
 
 /** The Verified toggle: its own update, so it is disabled only while its own change is saved. */
 function VerifiedSwitch({ user }: { user: AdminUser }) {
+  const t = useT();
   const verify = useVerifyUser();
   const checked = verify.isPending ? verify.variables.isVerified : user.isPhoneVerified;
   return (
@@ -25,7 +35,7 @@ function VerifiedSwitch({ user }: { user: AdminUser }) {
       <Switch
         checked={checked}
         disabled={verify.isPending}
-        aria-label={`Verified ${user.username}`}
+        aria-label={t('admin.users.verifiedLabel', { name: user.username })}
         onCheckedChange={(isVerified) =>
           verify.mutate(
             { id: user.id, isVerified },
@@ -33,7 +43,7 @@ function VerifiedSwitch({ user }: { user: AdminUser }) {
           )
         }
       />
-      {verify.isPending ? <Spinner label="Saving…" className="text-primary" /> : null}
+      {verify.isPending ? <Spinner label={t('admin.users.saving')} className="text-primary" /> : null}
     </div>
   );
 }
@@ -41,6 +51,7 @@ function VerifiedSwitch({ user }: { user: AdminUser }) {
 type UserRowProps = { user: AdminUser; onDelete: (user: AdminUser, opener: HTMLElement) => void };
 
 function UserRow({ user, onDelete }: UserRowProps) {
+  const t = useT();
   return (
     <tr>
       <Cell nowrap className="text-muted-foreground tabular-nums">
@@ -49,30 +60,30 @@ function UserRow({ user, onDelete }: UserRowProps) {
       <RowHeader>
         <span className="flex flex-wrap items-center gap-1.5">
           <span className="break-all">{user.username}</span>
-          {!user.isVisible ? <Badge variant="neutral">Hidden</Badge> : null}
-          {user.markedForDeletion ? <Badge variant="warning">Deletion requested</Badge> : null}
+          {!user.isVisible ? <Badge variant="neutral">{t('admin.users.hidden')}</Badge> : null}
+          {user.markedForDeletion ? <Badge variant="warning">{t('admin.users.deletionRequested')}</Badge> : null}
         </span>
       </RowHeader>
       <Cell nowrap className={user.phoneNumber ? 'tabular-nums' : 'text-muted-foreground'}>
-        {phoneText(user.phoneNumber)}
+        {phoneText(t, user.phoneNumber)}
       </Cell>
-      <Cell nowrap>{yesNo(user.isAdmin)}</Cell>
+      <Cell nowrap>{yesNo(t, user.isAdmin)}</Cell>
       <Cell>
         <VerifiedSwitch user={user} />
       </Cell>
       <Cell nowrap className="text-muted-foreground">
-        <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
+        <time dateTime={user.createdAt}>{formatDateTime(user.createdAt, currentLanguage())}</time>
       </Cell>
       <Cell nowrap>
         {user.isAdmin ? null : (
           <Button
             variant="outline"
-            aria-label={`Delete ${user.username}`}
+            aria-label={t('admin.users.deleteLabel', { name: user.username })}
             className="text-danger-text hover:text-danger-text"
             onClick={(event) => onDelete(user, event.currentTarget)}
           >
             <Trash2 aria-hidden="true" />
-            Delete
+            {t('admin.users.delete')}
           </Button>
         )}
       </Cell>
@@ -82,6 +93,7 @@ function UserRow({ user, onDelete }: UserRowProps) {
 
 /** The Users tab: a name filter, the table of docs/product.md, Pages, pages of 100. */
 export function UsersPanel() {
+  const t = useT();
   const filterId = useId();
   const [filter, setFilter] = useState('');
   const [query, setQuery] = useState('');
@@ -110,34 +122,39 @@ export function UsersPanel() {
       <div className="max-w-sm">
         <SearchInput
           id={filterId}
-          hiddenLabel="Filter users by name"
+          hiddenLabel={t('admin.users.filter')}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
-          placeholder="Filter users by name"
+          placeholder={t('admin.users.filter')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={64}
           busy={users.isFetching && !users.isPending}
-          busyLabel="Updating users…"
+          busyLabel={t('admin.users.updating')}
         />
       </div>
 
       <QueryTable
         query={users}
-        loadingLabel="Loading users…"
-        errorTitle="Could not load users"
-        emptyMessage={query ? `No users found matching "${query}"` : 'No users found'}
+        loadingLabel={t('admin.users.loading')}
+        errorTitle={t('admin.users.loadError')}
+        emptyMessage={query ? t('admin.users.emptyMatching', { query }) : t('admin.users.empty')}
         emptyAction={
           query ? (
             <Button variant="outline" onClick={() => setFilter('')}>
-              Clear filter
+              {t('admin.users.clearFilter')}
             </Button>
           ) : null
         }
       >
         {(list) => (
-          <DataTable label="Users" columns={COLUMNS} stale={users.isPlaceholderData} stickyColumn={1}>
+          <DataTable
+            label={t('admin.users.tableLabel')}
+            columns={COLUMNS.map((column) => t(column))}
+            stale={users.isPlaceholderData}
+            stickyColumn={1}
+          >
             {list.map((user) => (
               <UserRow key={user.id} user={user} onDelete={confirm.ask} />
             ))}
@@ -146,14 +163,14 @@ export function UsersPanel() {
       </QueryTable>
 
       {page > 1 || hasNext ? (
-        <nav aria-label="Users pages" className="flex items-center justify-between gap-3">
+        <nav aria-label={t('admin.users.pagesLabel')} className="flex items-center justify-between gap-3">
           <Button variant="outline" disabled={page === 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
             <ChevronLeft aria-hidden="true" />
-            Previous
+            {t('admin.users.previous')}
           </Button>
-          <span className="text-sm text-muted-foreground">Page {page}</span>
+          <span className="text-sm text-muted-foreground">{t('admin.users.page', { page })}</span>
           <Button variant="outline" disabled={!hasNext} onClick={() => setPage((p) => p + 1)}>
-            Next
+            {t('admin.users.next')}
             <ChevronRight aria-hidden="true" />
           </Button>
         </nav>
@@ -161,8 +178,8 @@ export function UsersPanel() {
 
       <ConfirmDialog
         {...confirm.dialog}
-        title={`Delete ${confirm.target?.username ?? 'user'}?`}
-        description="This permanently deletes the account with its items, photos, notes, payment links and sessions. This cannot be undone."
+        title={confirm.target ? t('admin.users.confirmTitle', { name: confirm.target.username }) : t('admin.users.confirmTitleAny')}
+        description={t('admin.users.confirmDescription')}
       />
     </div>
   );

@@ -8,14 +8,22 @@ import { FieldError } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { currentLanguage, useT } from '@/lib/i18n';
 import { type AdminVendor, useAdminVendors, useCreateVendor, useSetVendorActive } from '../api';
 import { formatDateTime } from '../lib/admin-texts';
 import { ADMIN_TOASTS, notifyError, notifySuccess } from '../notify';
 import { Cell, DataTable, QueryTable, RowHeader } from './data-table';
 
-const COLUMNS = ['Name', 'Status', 'Links', 'Added', 'Actions'] as const;
+const COLUMNS = [
+  'admin.vendors.columns.name',
+  'admin.vendors.columns.status',
+  'admin.vendors.columns.links',
+  'admin.vendors.columns.added',
+  'admin.vendors.columns.actions',
+] as const;
 
 function AddVendorForm() {
+  const t = useT();
   const create = useCreateVendor();
   const {
     register,
@@ -27,7 +35,7 @@ function AddVendorForm() {
   const onSubmit = handleSubmit(({ name }) => {
     create.mutate(name, {
       onSuccess: (vendor) => {
-        notifySuccess(ADMIN_TOASTS.vendorAdded, `${vendor.name} can now be chosen for payment links.`);
+        notifySuccess(ADMIN_TOASTS.vendorAdded, t('admin.vendors.addedDescription', { name: vendor.name }));
         reset();
       },
       onError: notifyError,
@@ -41,12 +49,12 @@ function AddVendorForm() {
       noValidate
       className="grid gap-2 rounded-card border border-border bg-card p-4 shadow-sm sm:p-5"
     >
-      <Label htmlFor="vendor-name">Vendor name</Label>
+      <Label htmlFor="vendor-name">{t('admin.vendors.nameLabel')}</Label>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="grid flex-1 gap-2">
           <Input
             id="vendor-name"
-            placeholder="e.g. Swish"
+            placeholder={t('admin.vendors.placeholder')}
             autoComplete="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'vendor-name-error' : undefined}
@@ -56,7 +64,7 @@ function AddVendorForm() {
         </div>
         <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
           {create.isPending ? <Spinner /> : <Plus aria-hidden="true" />}
-          Add vendor
+          {t('admin.vendors.add')}
         </Button>
       </div>
     </form>
@@ -64,6 +72,7 @@ function AddVendorForm() {
 }
 
 function ToggleVendorButton({ vendor }: { vendor: AdminVendor }) {
+  const t = useT();
   const setActive = useSetVendorActive();
   const next = !vendor.active;
   const Icon = next ? Power : PowerOff;
@@ -72,7 +81,9 @@ function ToggleVendorButton({ vendor }: { vendor: AdminVendor }) {
       variant="outline"
       disabled={setActive.isPending}
       aria-busy={setActive.isPending}
-      aria-label={`${next ? 'Activate' : 'Deactivate'} ${vendor.name}`}
+      aria-label={
+        next ? t('admin.vendors.activateLabel', { name: vendor.name }) : t('admin.vendors.deactivateLabel', { name: vendor.name })
+      }
       onClick={() =>
         setActive.mutate(
           { id: vendor.id, active: next },
@@ -84,33 +95,43 @@ function ToggleVendorButton({ vendor }: { vendor: AdminVendor }) {
       }
     >
       {setActive.isPending ? <Spinner /> : <Icon aria-hidden="true" />}
-      {next ? 'Activate' : 'Deactivate'}
+      {next ? t('admin.vendors.activate') : t('admin.vendors.deactivate')}
     </Button>
   );
 }
 
 /** The Vendors tab: the payment vendors users can pick; inactive ones are offered no more. */
 export function VendorsPanel() {
+  const t = useT();
   const vendors = useAdminVendors();
   return (
     <div className="grid grid-cols-1 gap-4">
       <AddVendorForm />
-      <p className="text-sm text-muted-foreground">
-        A deactivated vendor is no longer offered for new payment links; links already made stay on profiles.
-      </p>
-      <QueryTable query={vendors} loadingLabel="Loading vendors…" errorTitle="Could not load vendors" emptyMessage="No vendors yet">
+      <p className="text-sm text-muted-foreground">{t('admin.vendors.hint')}</p>
+      <QueryTable
+        query={vendors}
+        loadingLabel={t('admin.vendors.loading')}
+        errorTitle={t('admin.vendors.loadError')}
+        emptyMessage={t('admin.vendors.empty')}
+      >
         {(list) => (
-          <DataTable label="Payment vendors" columns={COLUMNS} stickyColumn={0}>
+          <DataTable label={t('admin.vendors.tableLabel')} columns={COLUMNS.map((column) => t(column))} stickyColumn={0}>
             {list.map((vendor) => (
               <tr key={vendor.id}>
                 <RowHeader className="break-all">{vendor.name}</RowHeader>
-                <Cell nowrap>{vendor.active ? <Badge variant="success">Active</Badge> : <Badge variant="neutral">Inactive</Badge>}</Cell>
+                <Cell nowrap>
+                  {vendor.active ? (
+                    <Badge variant="success">{t('admin.vendors.active')}</Badge>
+                  ) : (
+                    <Badge variant="neutral">{t('admin.vendors.inactive')}</Badge>
+                  )}
+                </Cell>
                 <Cell nowrap className="tabular-nums">
                   {vendor.linkCount}
-                  <span className="sr-only"> {vendor.linkCount === 1 ? 'link' : 'links'}</span>
+                  <span className="sr-only"> {t('admin.vendors.linkCount', { count: vendor.linkCount })}</span>
                 </Cell>
                 <Cell nowrap className="text-muted-foreground">
-                  <time dateTime={vendor.createdAt}>{formatDateTime(vendor.createdAt)}</time>
+                  <time dateTime={vendor.createdAt}>{formatDateTime(vendor.createdAt, currentLanguage())}</time>
                 </Cell>
                 <Cell nowrap>
                   <ToggleVendorButton vendor={vendor} />

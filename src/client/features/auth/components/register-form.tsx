@@ -2,9 +2,10 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { TOASTS } from '../../../../shared/messages.js';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { fieldOf, PasswordField, UsernameField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { getErrorMessage } from '@/lib/request';
 import { useRegister } from '../api';
@@ -12,58 +13,42 @@ import { useRegister } from '../api';
 const validation = lazyResolver(() => import('../auth-resolvers').then((m) => m.registerResolver));
 
 export function RegisterForm() {
+  const t = useT();
   const [, navigate] = useLocation();
   const registration = useRegister();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: validation.resolver,
     defaultValues: { username: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(({ username, password }) => {
+  const onSubmit = form.handleSubmit(({ username, password }) => {
     registration.mutate(
       { username, password },
       {
         onSuccess: () => navigate('/home'),
-        onError: (error) => toast({ variant: 'destructive', title: TOASTS.registrationFailed, description: getErrorMessage(error) }),
+        onError: (error) => toast({ variant: 'destructive', title: t(TOASTS.registrationFailed), description: getErrorMessage(error) }),
       },
     );
   });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} onFocus={validation.prefetch} noValidate className="grid gap-5">
-      <TextField
-        id="register-username"
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
+      <UsernameField id="register-username" label={t('auth.register.username')} {...fieldOf(form, 'username')} />
+      <PasswordField
         id="register-password"
-        label="Password"
-        type="password"
+        label={t('auth.register.password')}
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...fieldOf(form, 'password')}
       />
-      <TextField
+      <PasswordField
         id="register-confirm-password"
-        label="Confirm Password"
-        type="password"
+        label={t('auth.register.confirmPassword')}
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+        {...fieldOf(form, 'confirmPassword')}
       />
       <Button type="submit" className="w-full" disabled={registration.isPending} aria-busy={registration.isPending}>
         {registration.isPending ? <Spinner /> : null}
-        Register
+        {t('auth.register.submit')}
       </Button>
     </form>
   );

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n';
 import { useContactOwner } from '../api';
 
 // The message box (with the form field components) loads when the button is pointed at, focused
@@ -15,6 +16,7 @@ const MessageComposer = lazy(async () => ({ default: (await loadComposer()).Mess
  * conversation, and the page moves to it.
  */
 export function ContactOwner({ itemId }: { itemId: number }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const contact = useContactOwner(itemId);
   const [, navigate] = useLocation();
@@ -40,21 +42,21 @@ export function ContactOwner({ itemId }: { itemId: number }) {
         className="w-full sm:w-auto"
       >
         <MessageCircle aria-hidden="true" />
-        Contact owner
+        {t('conversations.contact.button')}
       </Button>
     );
   }
 
   return (
-    <Suspense fallback={<Spinner label="Loading…" />}>
+    <Suspense fallback={<Spinner label={t('conversations.contact.loading')} />}>
       <MessageComposer
         textareaRef={focusWhenShown}
-        placeholder="Ask for this item…"
+        placeholder={t('conversations.contact.placeholder')}
         pending={contact.isPending}
         send={(body) => contact.mutateAsync(body).then((conversation) => navigate(`/messages/${conversation.id}`))}
         extraActions={
           <Button variant="ghost" onClick={() => setOpen(false)} disabled={contact.isPending}>
-            Cancel
+            {t('conversations.contact.cancel')}
           </Button>
         }
       />

@@ -4,17 +4,19 @@ import type { ConversationSummary } from '../../../../shared/conversations.js';
 import { LoadError } from '@/components/load-error';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { currentLanguage, useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useConversations } from '../api';
 import { badgeCount } from '../unread';
-import { itemStateText, lastMessagePreview, listDate } from '../lib/conversation-texts';
+import { itemStateText, lastMessagePreview, listDate, messageBody } from '../lib/conversation-texts';
 import { Thumbnail } from '@/components/thumbnail';
 
 function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
+  const t = useT();
   const { item, other, lastMessage, unread } = conversation;
   const unreadNow = unread > 0;
   const date = lastMessage?.createdAt ?? conversation.updatedAt;
-  const state = itemStateText(conversation);
+  const state = itemStateText(t, conversation);
   return (
     <li>
       <Link
@@ -39,7 +41,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
               ) : null}
             </span>
             <time dateTime={date} className="shrink-0 text-xs text-muted-foreground">
-              {listDate(date)}
+              {listDate(t, date, { language: currentLanguage() })}
             </time>
           </span>
           <span className="flex items-center justify-between gap-3">
@@ -47,12 +49,14 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
               <span className="font-medium text-foreground">{other.username}</span>
               <span aria-hidden="true"> · </span>
               <span className="sr-only">: </span>
-              <span className={cn(!lastMessage && 'italic', unreadNow && 'text-foreground')}>{lastMessagePreview(lastMessage?.body)}</span>
+              <span className={cn(!lastMessage && 'italic', unreadNow && 'text-foreground')}>
+                {lastMessagePreview(t, lastMessage ? messageBody(t, lastMessage, conversation.role) : null)}
+              </span>
             </span>
             {unreadNow ? (
               <span className="flex min-w-6 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-6 font-bold text-primary-foreground">
                 <span aria-hidden="true">{badgeCount(unread)}</span>
-                <span className="sr-only">, {unread} unread</span>
+                <span className="sr-only">{t('conversations.list.unread', { count: unread })}</span>
               </span>
             ) : null}
           </span>
@@ -63,19 +67,17 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
 }
 
 function EmptyInbox() {
+  const t = useT();
   return (
     <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-input bg-card px-6 py-14 text-center">
       <span className="flex size-16 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
         <Inbox className="size-8" aria-hidden="true" />
       </span>
-      <p className="text-lg font-semibold">No conversations yet</p>
-      <p className="max-w-md text-pretty text-muted-foreground">
-        Conversations start from an item page: find something you would like and press “Contact owner”. When someone asks about one of your
-        items, it shows up here too.
-      </p>
+      <p className="text-lg font-semibold">{t('conversations.list.emptyTitle')}</p>
+      <p className="max-w-md text-pretty text-muted-foreground">{t('conversations.list.emptyText')}</p>
       <Link href="/browse" className={buttonVariants()}>
         <Search aria-hidden="true" />
-        Browse items
+        {t('conversations.list.browse')}
       </Link>
     </div>
   );
@@ -83,22 +85,23 @@ function EmptyInbox() {
 
 /** My conversations, newest first; refreshed every few seconds while shown. */
 export function ConversationList() {
+  const t = useT();
   const { data, isPending, isError, error, refetch, isRefetching } = useConversations();
   if (isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading conversations…" className="size-8 text-primary" />
+        <Spinner label={t('conversations.list.loading')} className="size-8 text-primary" />
       </div>
     );
   }
   if (isError && !data) {
-    return <LoadError title="Could not load your messages" error={error} onRetry={() => void refetch()} retrying={isRefetching} />;
+    return <LoadError title={t('conversations.list.loadError')} error={error} onRetry={() => void refetch()} retrying={isRefetching} />;
   }
   if (data.length === 0) return <EmptyInbox />;
   return (
     <ul
       className="grid grid-cols-1 divide-y divide-border overflow-hidden rounded-card border border-border bg-card p-1 shadow-sm"
-      aria-label="Conversations"
+      aria-label={t('conversations.list.label')}
     >
       {data.map((conversation) => (
         <ConversationRow key={conversation.id} conversation={conversation} />

@@ -9,36 +9,42 @@ import { PageMessage } from '@/components/page-message';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
+import { currentLanguage, T, useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ApiError } from '@/lib/request';
 import { cn } from '@/lib/utils';
 import { refreshInbox, useConversation, useSendMessage } from '../api';
-import { messageSide, messageStamp, messageTime } from '../lib/conversation-texts';
+import { messageBody, messageSide, messageStamp, messageTime } from '../lib/conversation-texts';
 import { BlockButton } from './block-button';
 import { HandoverPanel } from './handover-panel';
 import { MessageComposer } from './message-composer';
 import { Thumbnail } from '@/components/thumbnail';
 
+/** The item's state beside its title (nothing while it is available). */
 const backLinkClass = '-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-medium text-link hover:underline';
 
 function BackToMessages() {
+  const t = useT();
   return (
     <Link href="/messages" className={backLinkClass}>
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to messages
+      {t('conversations.view.back')}
     </Link>
   );
 }
 
-function MessageBubble({ message, myId, otherName }: { message: Message; myId: number; otherName: string }) {
+type MessageBubbleProps = { message: Message; myId: number; otherName: string; role: ConversationDetail['role'] };
+
+function MessageBubble({ message, myId, otherName, role }: MessageBubbleProps) {
+  const t = useT();
   const side = messageSide(message.senderId, myId);
   const time = messageTime(message.createdAt);
-  const stamp = messageStamp(message.createdAt);
+  const stamp = messageStamp(t, message.createdAt, { language: currentLanguage() });
   if (side === 'app') {
     return (
       <li className="flex justify-center px-2">
         <p className="max-w-md rounded-xl bg-muted px-4 py-2 text-center text-sm text-muted-foreground">
-          <span className="whitespace-pre-wrap break-words">{message.body}</span>{' '}
+          <span className="whitespace-pre-wrap break-words">{messageBody(t, message, role)}</span>{' '}
           <time dateTime={message.createdAt} title={stamp} className="text-xs">
             · {time}
           </time>
@@ -55,7 +61,7 @@ function MessageBubble({ message, myId, otherName }: { message: Message; myId: n
           mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md border border-border bg-card text-card-foreground',
         )}
       >
-        <span className="sr-only">{mine ? 'You' : otherName}: </span>
+        <span className="sr-only">{mine ? t('conversations.view.you') : otherName}: </span>
         {/* Plain text: React escapes it; pre-wrap keeps the writer's line breaks. */}
         <p className="whitespace-pre-wrap break-words">{message.body}</p>
         <time
@@ -77,6 +83,7 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
   const logRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const lastId = messages.at(-1)?.id;
+  const t = useT();
 
   useDocumentTitle(`${item.title} · ${other.username}`);
 
@@ -114,16 +121,25 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
           </h1>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <span>
-              {conversation.role === 'owner' ? 'Asked by' : 'Shared by'}{' '}
-              <Link
-                href={`/u/${encodeURIComponent(other.username)}`}
-                className="inline-flex min-h-11 items-center font-medium text-link underline-offset-4 hover:underline sm:min-h-0"
-              >
-                {other.username}
-              </Link>
+              <T
+                id={conversation.role === 'owner' ? 'conversations.view.askedBy' : 'conversations.view.sharedBy'}
+                values={{ name: other.username }}
+                components={{
+                  0: (
+                    <Link
+                      href={`/u/${encodeURIComponent(other.username)}`}
+                      className="inline-flex min-h-11 items-center font-medium text-link underline-offset-4 hover:underline sm:min-h-0"
+                    />
+                  ),
+                }}
+              />
             </span>
             {item.status !== 'available' ? (
-              <Badge variant="neutral">{ITEM_STATUS_LABEL[item.status as keyof typeof ITEM_STATUS_LABEL] ?? item.status}</Badge>
+              <Badge variant="neutral">
+                {Object.prototype.hasOwnProperty.call(ITEM_STATUS_LABEL, item.status)
+                  ? t(ITEM_STATUS_LABEL[item.status as keyof typeof ITEM_STATUS_LABEL])
+                  : item.status}
+              </Badge>
             ) : null}
           </p>
         </div>
@@ -138,7 +154,7 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
         ref={logRef}
         role="log"
         aria-live="polite"
-        aria-label={`Conversation with ${other.username}`}
+        aria-label={t('conversations.view.logLabel', { name: other.username })}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a log that scrolls must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable)
         tabIndex={0}
         onScroll={(event) => {
@@ -151,11 +167,11 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
         )}
       >
         {messages.length === 0 ? (
-          <p className="py-10 text-center text-muted-foreground">No messages yet. Say hello!</p>
+          <p className="py-10 text-center text-muted-foreground">{t('conversations.view.empty')}</p>
         ) : (
           <ol className="grid gap-3">
             {messages.map((message) => (
-              <MessageBubble key={message.id} message={message} myId={myId} otherName={other.username} />
+              <MessageBubble key={message.id} message={message} myId={myId} otherName={other.username} role={conversation.role} />
             ))}
           </ol>
         )}
@@ -163,7 +179,7 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
 
       <MessageComposer
         className="rounded-card border border-border bg-card p-3 shadow-sm sm:p-4"
-        placeholder={`Write to ${other.username}…`}
+        placeholder={t('conversations.view.placeholder', { name: other.username })}
         pending={send.isPending}
         send={(body) => send.mutateAsync(body)}
         onSent={() => requestAnimationFrame(scrollToNewest)}
@@ -174,6 +190,7 @@ function ConversationScreen({ conversation, myId }: { conversation: Conversation
 
 /** One conversation, refreshed every few seconds; 'Conversation not found' for a wrong id. */
 export function ConversationView({ id, myId }: { id: number; myId: number }) {
+  const t = useT();
   const valid = Number.isSafeInteger(id) && id > 0;
   const { data, isPending, isError, error, refetch, isRefetching } = useConversation(id);
 
@@ -186,29 +203,30 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
         <div>
           <BackToMessages />
         </div>
-        <h1 className="sr-only">Conversation</h1>
-        <LoadError title="Could not load this conversation" error={error} onRetry={() => void refetch()} retrying={isRefetching} />
+        <h1 className="sr-only">{t('conversations.view.heading')}</h1>
+        <LoadError title={t('conversations.view.loadError')} error={error} onRetry={() => void refetch()} retrying={isRefetching} />
       </div>
     );
   }
-  if (isPending || !data) return <PageSpinner label="Loading conversation…" />;
+  if (isPending || !data) return <PageSpinner label={t('conversations.view.loading')} />;
   return <ConversationScreen conversation={data} myId={myId} />;
 }
 
 function ConversationNotFound() {
-  useDocumentTitle('Conversation not found');
+  const t = useT();
+  useDocumentTitle(t('conversations.view.notFoundTitle'));
   return (
     <PageMessage
       icon={MessageCircleOff}
-      title="Conversation not found"
+      title={t('conversations.view.notFoundTitle')}
       actions={
         <Link href="/messages" className={buttonVariants({ variant: 'outline' })}>
           <ArrowLeft aria-hidden="true" />
-          Back to messages
+          {t('conversations.view.back')}
         </Link>
       }
     >
-      It may have been removed, or it belongs to someone else.
+      {t('conversations.view.notFoundText')}
     </PageMessage>
   );
 }

@@ -5,15 +5,21 @@ import type { ConversationDetail } from '../../../../shared/conversations.js';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { T, type Translate, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useHandOver, usePromiseItem } from '../api';
 
-const failed = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) });
+const failed = (t: Translate) => (error: unknown) =>
+  toast({ variant: 'destructive', title: t('conversations.handover.error'), description: getErrorMessage(error) });
+
+/** The link of a sentence (`<0>…</0>` in its text) to the item's page. */
+const itemLink = (itemId: number) => ({ 0: <Link href={`/items/${itemId}`} className="font-medium underline underline-offset-4" /> });
 
 function Panel({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  const t = useT();
   return (
     <section
-      aria-label="Hand-over"
+      aria-label={t('conversations.handover.label')}
       className="flex flex-col gap-3 rounded-card border border-border bg-primary-soft p-3 text-primary-soft-foreground sm:flex-row sm:items-center sm:justify-between sm:p-4"
     >
       <p className="flex items-start gap-2 text-sm">
@@ -27,12 +33,16 @@ function Panel({ children, actions }: { children: ReactNode; actions?: ReactNode
 
 /** The owner's side: promise the item to this person, then mark it given or withdraw. */
 function OwnerPanel({ conversation }: { conversation: ConversationDetail }) {
+  const t = useT();
   const { item, other } = conversation;
   const promise = usePromiseItem(conversation.id);
   const handOver = useHandOver(conversation.id, item.id);
   const busy = promise.isPending || handOver.isPending;
   const change = (status: 'taken' | 'available', done: string) =>
-    handOver.mutate(status, { onSuccess: () => toast({ title: 'Success', description: done }), onError: failed });
+    handOver.mutate(status, {
+      onSuccess: () => toast({ title: t('conversations.handover.success'), description: done }),
+      onError: failed(t),
+    });
 
   if (item.status === 'available') {
     return (
@@ -44,17 +54,21 @@ function OwnerPanel({ conversation }: { conversation: ConversationDetail }) {
             aria-busy={promise.isPending}
             onClick={() =>
               promise.mutate(undefined, {
-                onSuccess: () => toast({ title: 'Success', description: `Promised to ${other.username}` }),
-                onError: failed,
+                onSuccess: () =>
+                  toast({
+                    title: t('conversations.handover.success'),
+                    description: t('conversations.handover.promisedToast', { name: other.username }),
+                  }),
+                onError: failed(t),
               })
             }
           >
             {promise.isPending ? <Spinner /> : <Gift aria-hidden="true" />}
-            Promise to {other.username}
+            {t('conversations.handover.promise', { name: other.username })}
           </Button>
         }
       >
-        Promising it takes it off the lists; everyone else who asked is told it has gone.
+        {t('conversations.handover.promiseHint')}
       </Panel>
     );
   }
@@ -67,36 +81,32 @@ function OwnerPanel({ conversation }: { conversation: ConversationDetail }) {
               size="sm"
               disabled={busy}
               aria-busy={handOver.isPending && handOver.variables === 'taken'}
-              onClick={() => change('taken', 'Item marked as given')}
+              onClick={() => change('taken', t('conversations.handover.markedGiven'))}
             >
               {handOver.isPending && handOver.variables === 'taken' ? <Spinner /> : <CircleCheck aria-hidden="true" />}
-              Mark as given
+              {t('conversations.handover.markGiven')}
             </Button>
             <Button
               size="sm"
               variant="outline"
               disabled={busy}
               aria-busy={handOver.isPending && handOver.variables === 'available'}
-              onClick={() => change('available', 'Promise withdrawn')}
+              onClick={() => change('available', t('conversations.handover.withdrawn'))}
             >
               {handOver.isPending && handOver.variables === 'available' ? <Spinner /> : <Undo2 aria-hidden="true" />}
-              Withdraw promise
+              {t('conversations.handover.withdraw')}
             </Button>
           </>
         }
       >
-        You promised this item to <strong>{other.username}</strong>.
+        <T id="conversations.handover.youPromised" values={{ name: other.username }} components={{ 0: <strong /> }} />
       </Panel>
     );
   }
   if (item.status === 'promised') {
     return (
       <Panel>
-        This item is promised to someone else.{' '}
-        <Link href={`/items/${item.id}`} className="font-medium underline underline-offset-4">
-          Manage it on its page
-        </Link>
-        .
+        <T id="conversations.handover.promisedElsewhere" components={itemLink(item.id)} />
       </Panel>
     );
   }
@@ -104,42 +114,33 @@ function OwnerPanel({ conversation }: { conversation: ConversationDetail }) {
     return (
       <Panel>
         {item.promisedHere ? (
-          <>
-            You gave this item to <strong>{other.username}</strong>.
-          </>
+          <T id="conversations.handover.youGave" values={{ name: other.username }} components={{ 0: <strong /> }} />
         ) : (
-          'This item has gone.'
+          t('conversations.handover.gone')
         )}
       </Panel>
     );
   return (
     <Panel>
-      This item has expired.{' '}
-      <Link href={`/items/${item.id}`} className="font-medium underline underline-offset-4">
-        Renew it on its page
-      </Link>{' '}
-      to promise it.
+      <T id="conversations.handover.expired" components={itemLink(item.id)} />
     </Panel>
   );
 }
 
 /** The requester's side: whether it is theirs now, or gone. */
 function RequesterPanel({ conversation }: { conversation: ConversationDetail }) {
+  const t = useT();
   const { item } = conversation;
   if (item.status === 'promised' && item.promisedHere) {
     return (
       <Panel>
-        This item is promised to you.{' '}
-        <Link href={`/items/${item.id}`} className="font-medium underline underline-offset-4">
-          See the exact place on its page
-        </Link>
-        .
+        <T id="conversations.handover.promisedToYou" components={itemLink(item.id)} />
       </Panel>
     );
   }
-  if (item.status === 'taken' && item.promisedHere) return <Panel>The owner marked this item as given to you.</Panel>;
-  if (item.status === 'promised' || item.status === 'taken') return <Panel>This item has gone to someone else.</Panel>;
-  if (item.status === 'expired') return <Panel>This listing has expired.</Panel>;
+  if (item.status === 'taken' && item.promisedHere) return <Panel>{t('conversations.handover.givenToYou')}</Panel>;
+  if (item.status === 'promised' || item.status === 'taken') return <Panel>{t('conversations.handover.goneElsewhere')}</Panel>;
+  if (item.status === 'expired') return <Panel>{t('conversations.handover.listingExpired')}</Panel>;
   return null;
 }
 

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { cn } from '@/lib/utils';
 import { remainingText } from '../lib/conversation-texts';
@@ -26,12 +27,13 @@ type MessageComposerProps = {
 
 /** A 'Message' box and 'Send': Enter sends, Shift+Enter starts a new line. */
 export function MessageComposer({ send, pending, placeholder, textareaRef, className, onSent, extraActions }: MessageComposerProps) {
+  const t = useT();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const errorId = `${id}-error`;
   const counterId = `${id}-counter`;
-  const remaining = remainingText(body.length);
+  const remaining = remainingText(t, body.length);
 
   const submit = () => {
     if (pending) return;
@@ -45,7 +47,8 @@ export function MessageComposer({ send, pending, placeholder, textareaRef, class
         setBody('');
         onSent?.();
       },
-      (failure: unknown) => toast({ variant: 'destructive', title: 'Message not sent', description: getErrorMessage(failure) }),
+      (failure: unknown) =>
+        toast({ variant: 'destructive', title: t('conversations.composer.notSent'), description: getErrorMessage(failure) }),
     );
   };
 
@@ -67,7 +70,7 @@ export function MessageComposer({ send, pending, placeholder, textareaRef, class
   return (
     <form onSubmit={onSubmit} noValidate className={cn('grid gap-2', className)}>
       <div className="flex items-baseline justify-between gap-3">
-        <Label htmlFor={id}>Message</Label>
+        <Label htmlFor={id}>{t('conversations.composer.label')}</Label>
         <p id={counterId} aria-live="polite" className="text-xs text-muted-foreground">
           {remaining}
         </p>
@@ -90,11 +93,11 @@ export function MessageComposer({ send, pending, placeholder, textareaRef, class
       />
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <p className="mr-auto hidden text-xs text-muted-foreground sm:block">Enter to send, Shift+Enter for a new line</p>
+        <p className="mr-auto hidden text-xs text-muted-foreground sm:block">{t('conversations.composer.hint')}</p>
         {extraActions}
         <Button type="submit" disabled={pending} aria-busy={pending} className="min-w-28">
           {pending ? <Spinner /> : <SendHorizontal aria-hidden="true" />}
-          Send
+          {t('conversations.composer.send')}
         </Button>
       </div>
     </form>

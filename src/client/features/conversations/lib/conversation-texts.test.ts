@@ -1,19 +1,29 @@
-import { describe, expect, it } from 'vitest';
-import { badgeCount, messagesLinkLabel } from '../unread';
-import { itemStateText, lastMessagePreview, listDate, messageSide, messageStamp, messageTime, remainingText } from './conversation-texts';
+import { i18n } from '@lingui/core';
+import { loadCatalogue } from 'virtual:catalogues';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HANDOVER_MSG, NOTE_KINDS, noteForSide } from '../../../../shared/conversation-rules.js';
+import { translate as t } from '@/lib/i18n';
+import { badgeCount } from '../unread';
+import {
+  itemStateText,
+  lastMessagePreview,
+  listDate,
+  messageBody,
+  messageSide,
+  messageStamp,
+  messageTime,
+  noteText,
+  remainingText,
+} from './conversation-texts';
+
+// The texts in English, as the app has them (no DOM here: the catalogue is loaded by hand).
+beforeAll(async () => {
+  for (const bundle of ['core', 'app']) i18n.load('en', (await loadCatalogue('en', bundle)).default as Parameters<typeof i18n.load>[1]);
+  i18n.activate('en');
+});
 
 const tz = { timeZone: 'UTC' };
 const now = new Date('2025-06-10T15:00:00Z');
-
-describe('messagesLinkLabel', () => {
-  it("is 'Messages' when nothing is unread", () => {
-    expect(messagesLinkLabel(0)).toBe('Messages');
-  });
-  it('names the unread count', () => {
-    expect(messagesLinkLabel(1)).toBe('Messages, 1 unread');
-    expect(messagesLinkLabel(12)).toBe('Messages, 12 unread');
-  });
-});
 
 describe('badgeCount', () => {
   it('caps at 99+', () => {
@@ -34,47 +44,50 @@ describe('messageSide', () => {
 
 describe('remainingText', () => {
   it('is silent far from the limit', () => {
-    expect(remainingText(0)).toBeNull();
-    expect(remainingText(1799)).toBeNull();
+    expect(remainingText(t, 0)).toBeNull();
+    expect(remainingText(t, 1799)).toBeNull();
   });
   it('counts down near the limit', () => {
-    expect(remainingText(1800)).toBe('200 characters left');
-    expect(remainingText(1999)).toBe('1 character left');
-    expect(remainingText(2000)).toBe('0 characters left');
-    expect(remainingText(2010)).toBe('0 characters left');
+    expect(remainingText(t, 1800)).toBe('200 characters left');
+    expect(remainingText(t, 1999)).toBe('1 character left');
+    expect(remainingText(t, 2000)).toBe('0 characters left');
+    expect(remainingText(t, 2010)).toBe('0 characters left');
   });
 });
 
 describe('dates', () => {
   it('shows the time for today, Yesterday, the day this year, the full date before', () => {
-    expect(listDate('2025-06-10T09:05:00Z', { now, ...tz })).toBe('09:05');
-    expect(listDate('2025-06-09T23:59:00Z', { now, ...tz })).toBe('Yesterday');
-    expect(listDate('2025-03-07T12:00:00Z', { now, ...tz })).toBe('Mar 7');
-    expect(listDate('2024-12-25T12:00:00Z', { now, ...tz })).toBe('Dec 25, 2024');
+    expect(listDate(t, '2025-06-10T09:05:00Z', { now, ...tz })).toBe('09:05');
+    expect(listDate(t, '2025-06-09T23:59:00Z', { now, ...tz })).toBe('Yesterday');
+    expect(listDate(t, '2025-03-07T12:00:00Z', { now, ...tz })).toBe('Mar 7');
+    expect(listDate(t, '2024-12-25T12:00:00Z', { now, ...tz })).toBe('Dec 25, 2024');
+  });
+  it('writes the day in the language asked for', () => {
+    expect(listDate(t, '2025-03-07T12:00:00Z', { now, ...tz, language: 'es' })).toBe('7 mar');
   });
   it('uses the time zone for the day', () => {
     // 01:00 UTC on the 10th is still the 9th in New York.
-    expect(listDate('2025-06-10T01:00:00Z', { now, timeZone: 'America/New_York' })).toBe('Yesterday');
+    expect(listDate(t, '2025-06-10T01:00:00Z', { now, timeZone: 'America/New_York' })).toBe('Yesterday');
   });
   it('is empty for unusable dates', () => {
-    expect(listDate('', { now })).toBe('');
-    expect(listDate('nonsense', { now })).toBe('');
+    expect(listDate(t, '', { now })).toBe('');
+    expect(listDate(t, 'nonsense', { now })).toBe('');
     expect(messageTime('nonsense')).toBe('');
-    expect(messageStamp('nonsense')).toBe('');
+    expect(messageStamp(t, 'nonsense')).toBe('');
   });
   it('gives a full stamp for tooltips', () => {
-    expect(messageStamp('2025-06-10T09:05:00Z', { now, ...tz })).toBe('Today, 09:05');
-    expect(messageStamp('2025-03-07T18:30:00Z', { now, ...tz })).toBe('Mar 7, 18:30');
+    expect(messageStamp(t, '2025-06-10T09:05:00Z', { now, ...tz })).toBe('Today, 09:05');
+    expect(messageStamp(t, '2025-03-07T18:30:00Z', { now, ...tz })).toBe('Mar 7, 18:30');
   });
 });
 
 describe('lastMessagePreview', () => {
   it("says 'No messages yet' without a message", () => {
-    expect(lastMessagePreview(null)).toBe('No messages yet');
-    expect(lastMessagePreview('')).toBe('No messages yet');
+    expect(lastMessagePreview(t, null)).toBe('No messages yet');
+    expect(lastMessagePreview(t, '')).toBe('No messages yet');
   });
   it('puts the message on one line', () => {
-    expect(lastMessagePreview('Hello\nthere\n\n  friend ')).toBe('Hello there friend');
+    expect(lastMessagePreview(t, 'Hello\nthere\n\n  friend ')).toBe('Hello there friend');
   });
 });
 
@@ -85,17 +98,34 @@ describe('itemStateText', () => {
     item: { status, promisedHere },
   });
   it('says nothing while the item is on offer', () => {
-    expect(itemStateText(row('owner', 'available', false))).toBeNull();
+    expect(itemStateText(t, row('owner', 'available', false))).toBeNull();
   });
   it('names the person from the owner’s side and says “you” from the requester’s', () => {
-    expect(itemStateText(row('owner', 'promised', true))).toBe('Promised to sam');
-    expect(itemStateText(row('requester', 'promised', true))).toBe('Promised to you');
-    expect(itemStateText(row('owner', 'taken', true))).toBe('Given to sam');
-    expect(itemStateText(row('requester', 'taken', true))).toBe('Given to you');
+    expect(itemStateText(t, row('owner', 'promised', true))).toBe('Promised to sam');
+    expect(itemStateText(t, row('requester', 'promised', true))).toBe('Promised to you');
+    expect(itemStateText(t, row('owner', 'taken', true))).toBe('Given to sam');
+    expect(itemStateText(t, row('requester', 'taken', true))).toBe('Given to you');
   });
   it('tells the others it went elsewhere, and says when it expired', () => {
-    expect(itemStateText(row('requester', 'promised', false))).toBe('Promised to someone else');
-    expect(itemStateText(row('requester', 'taken', false))).toBe('Gone');
-    expect(itemStateText(row('owner', 'expired', false))).toBe('Expired');
+    expect(itemStateText(t, row('requester', 'promised', false))).toBe('Promised to someone else');
+    expect(itemStateText(t, row('requester', 'taken', false))).toBe('Gone');
+    expect(itemStateText(t, row('owner', 'expired', false))).toBe('Expired');
+  });
+});
+
+describe('app notes', () => {
+  it('say in the catalogue exactly what the server stores and sends, from each side', () => {
+    for (const kind of NOTE_KINDS) {
+      const stored = HANDOVER_MSG[kind];
+      expect(noteText(t, stored, 'requester')).toBe(stored);
+      expect(noteText(t, stored, 'owner')).toBe(noteForSide(stored, 'owner'));
+      // The owner's wording, as the server sends it, is recognised too.
+      expect(noteText(t, noteForSide(stored, 'owner'), 'owner')).toBe(noteForSide(stored, 'owner'));
+    }
+  });
+  it('show other texts, and people’s messages, as they are', () => {
+    expect(noteText(t, 'Something the app never wrote', 'owner')).toBe('Something the app never wrote');
+    expect(messageBody(t, { senderId: 3, body: HANDOVER_MSG.availableAgain }, 'owner')).toBe(HANDOVER_MSG.availableAgain);
+    expect(messageBody(t, { senderId: null, body: HANDOVER_MSG.availableAgain }, 'owner')).toBe('You have made this item available again.');
   });
 });

@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
-import type { TagGroup } from '../lib/tags';
+import { type TagGroup, tagLabel } from '../lib/tags';
+import { useT } from '@/lib/i18n';
 
 type CommonTagListProps = {
   groups: TagGroup[];
@@ -20,6 +21,7 @@ const NEXT: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1,
  * they arrive from the focused option.
  */
 export function CommonTagList({ groups, isChosen, onToggle }: CommonTagListProps) {
+  const t = useT();
   const baseId = useId();
   const all = groups.flatMap((group) => group.tags);
   const [active, setActive] = useState(0);
@@ -45,13 +47,13 @@ export function CommonTagList({ groups, isChosen, onToggle }: CommonTagListProps
   };
 
   if (all.length === 0) {
-    return <p className="py-4 text-center text-sm text-muted-foreground">No matching tags. Add it as a custom tag below.</p>;
+    return <p className="py-4 text-center text-sm text-muted-foreground">{t('picker.noMatch')}</p>;
   }
   return (
     <div
       role="listbox"
       aria-multiselectable="true"
-      aria-label="Common tags"
+      aria-label={t('picker.commonTags')}
       aria-orientation="vertical"
       // Focusable only by script or a click between the options, never a Tab stop of its own: the
       // active option is (roving tabindex), and the keys work from either.
@@ -62,7 +64,7 @@ export function CommonTagList({ groups, isChosen, onToggle }: CommonTagListProps
       {groups.map((group) => (
         <div key={group.label} role="group" aria-labelledby={`${baseId}-${group.label}`} className="grid gap-1.5">
           <p id={`${baseId}-${group.label}`} className="px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            {group.label}
+            {tagLabel(t, group.label)}
           </p>
           <div className="flex flex-wrap gap-1.5">
             {group.tags.map((tag) => {
@@ -91,7 +93,7 @@ export function CommonTagList({ groups, isChosen, onToggle }: CommonTagListProps
                   )}
                 >
                   {chosen ? <Check className="size-4" aria-hidden="true" /> : null}
-                  {tag}
+                  {tagLabel(t, tag)}
                 </div>
               );
             })}

@@ -1,17 +1,20 @@
 import type { RefObject } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
+import type { MessageId } from '../../../../shared/i18n.js';
 import { useDeleteItem } from '../api';
 
+// The dialog opens on /browse too, which has only the `core` bundle of the catalogues: its texts are in section `core`.
 export const DELETE_TEXTS = {
-  title: 'Delete Item',
-  description: 'This action cannot be undone. This will permanently delete this item and remove it from our servers.',
-  successTitle: 'Success',
-  success: 'Item has been deleted successfully',
-  errorTitle: 'Error',
-  errorFallback: 'Failed to delete the item',
-} as const;
+  title: 'core.deleteItem.title',
+  description: 'core.deleteItem.description',
+  successTitle: 'core.deleteItem.successTitle',
+  success: 'core.deleteItem.success',
+  errorTitle: 'core.deleteItem.errorTitle',
+  errorFallback: 'core.deleteItem.errorFallback',
+} as const satisfies Record<string, MessageId>;
 
 type DeleteItemDialogProps = {
   /** The item to delete; null keeps the dialog closed. */
@@ -24,6 +27,7 @@ type DeleteItemDialogProps = {
 
 /** The delete confirmation (docs/product.md, Pages, Item detail): Cancel or Delete. */
 export function DeleteItemDialog({ item, onClose, onDeleted, returnFocusRef }: DeleteItemDialogProps) {
+  const t = useT();
   const deleteItem = useDeleteItem();
 
   const onConfirm = () => {
@@ -31,15 +35,15 @@ export function DeleteItemDialog({ item, onClose, onDeleted, returnFocusRef }: D
     deleteItem.mutate(item.id, {
       onSuccess: () => {
         onClose();
-        toast({ title: DELETE_TEXTS.successTitle, description: DELETE_TEXTS.success });
+        toast({ title: t(DELETE_TEXTS.successTitle), description: t(DELETE_TEXTS.success) });
         onDeleted?.();
       },
       onError: (error) => {
         onClose();
         toast({
           variant: 'destructive',
-          title: DELETE_TEXTS.errorTitle,
-          description: getErrorMessage(error, DELETE_TEXTS.errorFallback),
+          title: t(DELETE_TEXTS.errorTitle),
+          description: getErrorMessage(error, t(DELETE_TEXTS.errorFallback)),
         });
       },
     });
@@ -48,8 +52,8 @@ export function DeleteItemDialog({ item, onClose, onDeleted, returnFocusRef }: D
   return (
     <ConfirmDialog
       open={item !== null}
-      title={DELETE_TEXTS.title}
-      description={DELETE_TEXTS.description}
+      title={t(DELETE_TEXTS.title)}
+      description={t(DELETE_TEXTS.description)}
       pending={deleteItem.isPending}
       onConfirm={onConfirm}
       onClose={onClose}

@@ -3,6 +3,7 @@ import { type DragEvent, type Ref, useEffect, useId, useRef, useState } from 're
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { IMAGE_ACCEPT } from '../lib/image-files';
 
@@ -23,6 +24,7 @@ type ImageDropZoneProps = {
  * works with the keyboard; the input itself carries the label 'Image'.
  */
 export function ImageDropZone({ previewUrl, uploading, error, disabled, onFiles, onRemove, buttonRef }: ImageDropZoneProps) {
+  const t = useT();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -74,7 +76,7 @@ export function ImageDropZone({ previewUrl, uploading, error, disabled, onFiles,
 
   return (
     <div className="grid gap-2">
-      <Label htmlFor={inputId}>Image</Label>
+      <Label htmlFor={inputId}>{t('items.image.label')}</Label>
       <input
         ref={inputRef}
         id={inputId}
@@ -96,19 +98,19 @@ export function ImageDropZone({ previewUrl, uploading, error, disabled, onFiles,
             data-preview
             tabIndex={-1}
             role="group"
-            aria-label="Chosen photo"
+            aria-label={t('items.image.chosen')}
             className={cn(
               'relative aspect-[4/3] w-full overflow-hidden rounded-card border border-border bg-muted',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
               dragging && 'ring-2 ring-ring ring-offset-2 ring-offset-background',
             )}
           >
-            <img src={previewUrl} alt="Preview of your item" className="size-full object-contain" />
+            <img src={previewUrl} alt={t('items.image.previewAlt')} className="size-full object-contain" />
             {uploading ? (
               <div className="absolute inset-0 flex items-center justify-center bg-black/45">
                 <span className="inline-flex items-center gap-2 rounded-full bg-card px-4 py-2 text-sm font-medium shadow">
-                  <Spinner label="Uploading image…" className="size-5 text-primary" />
-                  <span aria-hidden="true">Uploading…</span>
+                  <Spinner label={t('items.image.uploadingLabel')} className="size-5 text-primary" />
+                  <span aria-hidden="true">{t('items.image.uploading')}</span>
                 </span>
               </div>
             ) : null}
@@ -117,12 +119,12 @@ export function ImageDropZone({ previewUrl, uploading, error, disabled, onFiles,
                 {...pickerButton}
                 className="inline-flex h-11 items-center rounded-full bg-card/95 px-4 text-sm font-semibold shadow-md ring-1 ring-black/5 hover:bg-card disabled:opacity-60"
               >
-                Replace
+                {t('items.image.replace')}
               </button>
               <button
                 type="button"
                 onClick={onRemove}
-                aria-label="Remove photo"
+                aria-label={t('items.image.remove')}
                 className="inline-flex size-11 items-center justify-center rounded-full bg-card/95 text-danger-text shadow-md ring-1 ring-black/5 hover:bg-destructive hover:text-destructive-foreground"
               >
                 <X className="size-5" aria-hidden="true" />
@@ -142,12 +144,12 @@ export function ImageDropZone({ previewUrl, uploading, error, disabled, onFiles,
             <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
               <ImageUp className="size-7" aria-hidden="true" />
             </span>
-            <span className="font-semibold">{dragging ? 'Drop the photo here' : 'Click to choose a photo, or drag it here'}</span>
+            <span className="font-semibold">{t(dragging ? 'items.image.drop' : 'items.image.choose')}</span>
           </button>
         )}
       </div>
       <p id={hintId} className="text-sm text-muted-foreground">
-        One JPEG, PNG or GIF, up to 10 MB. If the photo knows where it was taken, we'll put that on the map for you.
+        {t('items.image.hint')}
       </p>
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>

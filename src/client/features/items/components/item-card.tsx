@@ -5,7 +5,9 @@ import { CARD_TAGS_SHOWN } from '../../../../shared/constants.js';
 import type { ListedItem } from '../../../../shared/items.js';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { distanceText } from '../../../../shared/item-format.js';
+import { distanceMessage } from '../../../../shared/item-format.js';
+import { T, useT } from '@/lib/i18n';
+import { tagLabel } from '../lib/tags';
 
 type ItemCardProps = {
   item: ListedItem;
@@ -17,6 +19,7 @@ type ItemCardProps = {
 
 /** One item in a list: the whole card links to the item page; the trash button sits beside it. */
 export function ItemCard({ item, onDelete, priority = false }: ItemCardProps) {
+  const t = useT();
   const titleId = useId();
   const detailsId = useId();
   const shownTags = item.tags.slice(0, CARD_TAGS_SHOWN);
@@ -51,15 +54,15 @@ export function ItemCard({ item, onDelete, priority = false }: ItemCardProps) {
           <div id={detailsId} className="flex flex-1 flex-col gap-3">
             <p className="line-clamp-2 text-sm break-words text-muted-foreground">{item.description}</p>
             {item.tags.length > 0 ? (
-              <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+              <ul className="flex flex-wrap gap-1.5" aria-label={t('core.item.tags')}>
                 {shownTags.map((tag) => (
                   <li key={tag} className="max-w-full">
-                    <Badge className="max-w-40 truncate">{tag}</Badge>
+                    <Badge className="max-w-40 truncate">{tagLabel(t, tag)}</Badge>
                   </li>
                 ))}
                 {moreTags > 0 ? (
                   <li>
-                    <Badge variant="outline">+{moreTags} more</Badge>
+                    <Badge variant="outline">{t('core.item.moreTags', { count: moreTags })}</Badge>
                   </li>
                 ) : null}
               </ul>
@@ -67,10 +70,14 @@ export function ItemCard({ item, onDelete, priority = false }: ItemCardProps) {
             <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm text-muted-foreground">
               <span className="inline-flex items-center gap-1">
                 <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                {distanceText(item.distance)}
+                {t(distanceMessage(item.distance))}
               </span>
               <span className="min-w-0 truncate">
-                Posted by <span className="font-medium text-foreground">{item.username}</span>
+                <T
+                  id="core.item.postedBy"
+                  values={{ username: item.username || t('core.item.unknownUser') }}
+                  components={{ 0: <span className="font-medium text-foreground" /> }}
+                />
               </span>
             </div>
           </div>
@@ -79,7 +86,7 @@ export function ItemCard({ item, onDelete, priority = false }: ItemCardProps) {
       {onDelete ? (
         <button
           type="button"
-          aria-label={`Delete ${item.title}`}
+          aria-label={t('core.item.deleteNamed', { title: item.title })}
           onClick={(event) => onDelete(item, event.currentTarget)}
           className={cn(
             'absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full',

@@ -6,6 +6,7 @@ import { MapView } from '@/components/map/map-view';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { formatShortDate } from '@/lib/format-date';
+import { T, useT } from '@/lib/i18n';
 import { useClientConfig } from '@/lib/use-client-config';
 import { canManageItem, type Viewer } from '../lib/item-rules';
 import { itemPageUrl } from '../lib/share-links';
@@ -21,12 +22,13 @@ const APPROXIMATE_RADIUS_M = 560;
  * user writes (the form comes from the page: it belongs to the conversations feature).
  */
 function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: Viewer; contact?: ReactNode }) {
+  const t = useT();
   let body: ReactNode = null;
   if (viewer && viewer.id === item.userId) {
     body = (
       <Link href="/messages" className={buttonVariants({ variant: 'outline' })}>
         <MessagesSquare aria-hidden="true" />
-        See messages about this item
+        {t('items.detail.seeMessages')}
       </Link>
     );
   } else if (item.status === 'promised' || item.status === 'taken') {
@@ -34,13 +36,15 @@ function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: V
     body = (
       <p className="flex items-start gap-2 rounded-card border border-border bg-primary-soft px-4 py-3 text-primary-soft-foreground">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        {mine
-          ? item.status === 'promised'
-            ? 'This item is promised to you. The map below shows the exact place; agree on a time in your messages.'
-            : 'This item was given to you.'
-          : item.status === 'promised'
-            ? 'This item has been promised to someone else.'
-            : 'This item has gone.'}
+        {t(
+          mine
+            ? item.status === 'promised'
+              ? 'items.detail.promisedToYou'
+              : 'items.detail.givenToYou'
+            : item.status === 'promised'
+              ? 'items.detail.promisedElsewhere'
+              : 'items.detail.gone',
+        )}
       </p>
     );
   } else if (item.status !== 'available') {
@@ -49,7 +53,7 @@ function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: V
     body = (
       <Link href="/auth" className={buttonVariants()}>
         <LogIn aria-hidden="true" />
-        Sign in to contact the owner
+        {t('items.detail.signInToContact')}
       </Link>
     );
   } else {
@@ -57,7 +61,7 @@ function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: V
   }
   if (!body) return null;
   return (
-    <section aria-label="Contact" className="grid justify-items-start gap-3">
+    <section aria-label={t('items.detail.contact')} className="grid justify-items-start gap-3">
       {body}
     </section>
   );
@@ -78,6 +82,7 @@ export function ItemDetailView({
   contact?: ReactNode;
   report?: ReactNode;
 }) {
+  const t = useT();
   const config = useClientConfig();
   const hasLocation = item.latitude !== null && item.longitude !== null;
   const url = itemPageUrl(item.id, config.data?.publicUrl, window.location.origin);
@@ -90,7 +95,7 @@ export function ItemDetailView({
           className="-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-medium text-link hover:underline"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to listings
+          {t('items.detail.backToListings')}
         </Link>
       </div>
 
@@ -117,26 +122,32 @@ export function ItemDetailView({
               <p className="inline-flex items-center gap-2">
                 <UserRound className="size-4 shrink-0" aria-hidden="true" />
                 <span>
-                  Posted by{' '}
                   {item.username ? (
-                    <Link
-                      href={`/u/${encodeURIComponent(item.username)}`}
-                      className="font-medium text-link underline-offset-4 hover:underline"
-                    >
-                      {item.username}
-                    </Link>
+                    <T
+                      id="items.detail.postedBy"
+                      values={{ username: item.username }}
+                      components={{
+                        0: (
+                          <Link
+                            href={`/u/${encodeURIComponent(item.username)}`}
+                            className="font-medium text-link underline-offset-4 hover:underline"
+                          />
+                        ),
+                      }}
+                    />
                   ) : (
-                    <span className="font-medium text-foreground">Unknown user</span>
+                    <T id="items.detail.postedByUnknown" components={{ 0: <span className="font-medium text-foreground" /> }} />
                   )}
                 </span>
               </p>
               <p className="inline-flex items-center gap-2">
                 <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
                 <span>
-                  Posted on{' '}
-                  <time dateTime={item.createdAt} className="font-medium text-foreground">
-                    {formatShortDate(item.createdAt)}
-                  </time>
+                  <T
+                    id="items.detail.postedOn"
+                    values={{ date: formatShortDate(item.createdAt) }}
+                    components={{ 0: <time dateTime={item.createdAt} className="font-medium text-foreground" /> }}
+                  />
                 </span>
               </p>
             </div>
@@ -145,7 +156,7 @@ export function ItemDetailView({
           <p className="text-base leading-relaxed break-words whitespace-pre-line">{item.description}</p>
 
           {item.tags.length > 0 ? (
-            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+            <ul className="flex flex-wrap gap-2" aria-label={t('items.detail.tags')}>
               {item.tags.map((tag) => (
                 <li key={tag}>
                   <Badge className="px-3 py-1 text-sm">{tag}</Badge>
@@ -160,7 +171,7 @@ export function ItemDetailView({
 
           <section aria-labelledby="share-heading" className="grid gap-2">
             <h2 id="share-heading" className="text-sm font-semibold">
-              Share this item
+              {t('items.detail.shareHeading')}
             </h2>
             <ShareButtons url={url} title={item.title} description={item.description} />
           </section>
@@ -171,7 +182,7 @@ export function ItemDetailView({
 
       <section aria-labelledby="location-heading" className="grid gap-3">
         <h2 id="location-heading" className="text-xl font-semibold tracking-tight">
-          Location
+          {t('items.detail.location')}
         </h2>
         {hasLocation ? (
           <>
@@ -184,25 +195,25 @@ export function ItemDetailView({
                   ? { center: { lat: item.latitude as number, lng: item.longitude as number }, radiusMeters: APPROXIMATE_RADIUS_M }
                   : null
               }
-              markerLabel={`Location of ${item.title}`}
+              markerLabel={t('items.detail.markerLabel', { title: item.title })}
               popup={
                 <>
                   <strong>{item.title}</strong> <br />
-                  Located here
+                  {t('items.detail.locatedHere')}
                 </>
               }
             />
             {item.locationIsApproximate ? (
               <p className="flex items-start gap-2 text-sm text-muted-foreground">
                 <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                Approximate location: the exact place is shared by the owner when you arrange a pickup.
+                {t('items.detail.approximate')}
               </p>
             ) : null}
           </>
         ) : (
           <p className="flex items-center gap-3 rounded-card border border-dashed border-input bg-card px-4 py-6 text-muted-foreground">
             <MapPinOff className="size-5 shrink-0" aria-hidden="true" />
-            Location information not available for this item
+            {t('items.detail.noLocation')}
           </p>
         )}
       </section>

@@ -11,12 +11,12 @@ import { canManageItem, type Viewer } from '../lib/item-rules';
 import type { ItemListState } from '../use-item-list-state';
 import { ItemCard } from './item-card';
 import { Pager } from './pager';
+import { translate, useT } from '@/lib/i18n';
 
 // The dialog (Radix) loads with the first trash click: visitors never need it.
 const DeleteItemDialog = lazy(async () => ({ default: (await import('./delete-item-dialog')).DeleteItemDialog }));
-
-export const SEARCH_PLACEHOLDER = 'Search items by title, description or tags...';
-const FETCH_FAILED = 'Failed to fetch items';
+// Alert me's dialog and its texts load with the first press too (the /browse budget).
+const AlertMe = lazy(() => import('./alert-me-dialog'));
 
 type ItemListViewProps = {
   state: ItemListState;
@@ -28,18 +28,20 @@ type ItemListViewProps = {
   loading?: ReactNode;
 };
 
-/** Search box, location filter, the grid of cards, pager and the list's states (Home and Browse). */
+/** Search box, location filter, Alert me, the grid of cards, pager and the list's states (Home and Browse). */
 export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListViewProps) {
+  const t = useT();
   const searchId = useId();
   const resultsRef = useRef<HTMLElement>(null);
   const [deleteTarget, setDeleteTarget] = useState<ListedItem | null>(null);
   const deleteTriggerRef = useRef<HTMLButtonElement | null>(null);
   const [dialogLoaded, setDialogLoaded] = useState(false);
+  const [alertOpen, setAlertOpen] = useState(false);
   const { list } = state;
 
   useEffect(() => {
     if (list.error) {
-      toast({ variant: 'destructive', title: FETCH_FAILED, description: getErrorMessage(list.error) });
+      toast({ variant: 'destructive', title: translate('core.browse.fetchFailed'), description: getErrorMessage(list.error) });
     }
   }, [list.error]);
 
@@ -62,11 +64,13 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
   if (list.isPending) {
     results = loading ?? (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading items…" className="size-8 text-primary" />
+        <Spinner label={t('core.browse.loadingItems')} className="size-8 text-primary" />
       </div>
     );
   } else if (!data) {
-    results = <LoadError title={FETCH_FAILED} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+    results = (
+      <LoadError title={t('core.browse.fetchFailed')} error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+    );
   } else if (data.items.length === 0) {
     results = <div aria-live="polite">{renderEmpty(state.debouncedSearch)}</div>;
   } else {
@@ -91,8 +95,10 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
             onPageChange={onPageChange}
           />
           <p className="text-center text-sm text-muted-foreground" aria-live="polite">
-            Showing {data.items.length} of {pagination.totalIsEstimate ? 'about ' : ''}
-            {pagination.total} items
+            {t(pagination.totalIsEstimate ? 'core.browse.showingAbout' : 'core.browse.showing', {
+              shown: data.items.length,
+              total: pagination.total,
+            })}
           </p>
         </div>
       </div>
@@ -113,15 +119,15 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
           >
             <SearchInput
               id={searchId}
-              hiddenLabel="Search items"
+              hiddenLabel={t('core.browse.searchLabel')}
               value={state.search}
               onChange={(event) => state.setSearch(event.target.value)}
-              placeholder={SEARCH_PLACEHOLDER}
+              placeholder={t('core.browse.searchPlaceholder')}
               autoComplete="off"
               enterKeyHint="search"
               maxLength={200}
               busy={refreshing}
-              busyLabel="Updating results…"
+              busyLabel={t('core.browse.updating')}
             />
           </form>
           <Button
@@ -132,32 +138,37 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
             className="sm:w-auto"
           >
             {state.locating ? <Spinner /> : <LocateFixed aria-hidden="true" />}
-            {state.locating ? 'Getting location...' : 'Use my current location'}
+            {state.locating ? t('core.browse.gettingLocation') : t('core.browse.useMyLocation')}
+          </Button>
+          {/* Saves the search as an alert (docs/product.md, Saved alerts); signed out, to the login page. */}
+          <Button variant="outline" onClick={() => setAlertOpen(true)}>
+            {t('core.browse.alertMe')}
           </Button>
         </div>
         {state.location ? (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-primary-soft px-3 py-1 text-primary-soft-foreground">
             <p className="inline-flex items-center gap-2 text-sm font-medium">
               <MapPin className="size-4 shrink-0" aria-hidden="true" />
-              Showing items nearest to your location
+              {t('core.browse.nearest')}
             </p>
             <Button variant="ghost" onClick={state.clearLocation} className="-mr-2 text-primary-soft-foreground hover:bg-card/60">
               <X aria-hidden="true" />
-              Clear location filter
+              {t('core.browse.clearLocation')}
             </Button>
           </div>
         ) : null}
       </div>
 
-      <section ref={resultsRef} aria-label="Items" aria-busy={list.isFetching} className="scroll-mt-24">
+      <section ref={resultsRef} aria-label={t('core.browse.results')} aria-busy={list.isFetching} className="scroll-mt-24">
         {results}
       </section>
 
-      {dialogLoaded ? (
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        {dialogLoaded ? (
           <DeleteItemDialog item={deleteTarget} returnFocusRef={deleteTriggerRef} onClose={() => setDeleteTarget(null)} />
-        </Suspense>
-      ) : null}
+        ) : null}
+        {alertOpen && <AlertMe state={state} viewer={viewer} onClose={() => setAlertOpen(false)} />}
+      </Suspense>
     </div>
   );
 }

@@ -2,20 +2,22 @@ import { PackageX } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageMessage } from '@/components/page-message';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
 
 /** Missing item or failed fetch (docs/product.md, Pages, Item detail). */
 export function ItemNotFound() {
+  const t = useT();
   return (
     <PageMessage
       icon={PackageX}
-      title="Item Not Found"
+      title={t('items.notFound.title')}
       actions={
         <Button asChild variant="outline">
-          <Link href="/">Back to Home</Link>
+          <Link href="/">{t('items.notFound.backHome')}</Link>
         </Button>
       }
     >
-      The item you're looking for could not be found or has been removed.
+      {t('items.notFound.body')}
     </PageMessage>
   );
 }

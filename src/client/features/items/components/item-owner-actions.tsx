@@ -1,11 +1,13 @@
 import { CircleCheck, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { MessageId } from '../../../../shared/i18n.js';
 import type { ItemDetail } from '../../../../shared/items.js';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatShortDate } from '@/lib/format-date';
+import { T, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { type ItemUpdate, useUpdateItem } from '../api';
 import { isRenewDue } from '../lib/item-rules';
@@ -17,11 +19,11 @@ const DeleteItemDialog = lazy(async () => ({ default: (await loadDeleteDialog())
 
 /** The owner's changes of an item, each with the toast that confirms it. */
 const ACTIONS = {
-  given: { body: { status: 'taken' }, done: 'Item marked as given', label: 'Mark as given', icon: CircleCheck },
-  withdraw: { body: { status: 'available' }, done: 'Promise withdrawn', label: 'Withdraw promise', icon: Undo2 },
-  available: { body: { status: 'available' }, done: 'Item marked as available', label: 'Mark as available', icon: Undo2 },
-  renew: { body: { renew: true }, done: 'Item renewed', label: 'Renew', icon: RefreshCw },
-} satisfies Record<string, { body: ItemUpdate; done: string; label: string; icon: typeof CircleCheck }>;
+  given: { body: { status: 'taken' }, done: 'items.owner.givenDone', label: 'items.owner.given', icon: CircleCheck },
+  withdraw: { body: { status: 'available' }, done: 'items.owner.withdrawDone', label: 'items.owner.withdraw', icon: Undo2 },
+  available: { body: { status: 'available' }, done: 'items.owner.availableDone', label: 'items.owner.available', icon: Undo2 },
+  renew: { body: { renew: true }, done: 'items.owner.renewDone', label: 'items.owner.renew', icon: RefreshCw },
+} satisfies Record<string, { body: ItemUpdate; done: MessageId; label: MessageId; icon: typeof CircleCheck }>;
 
 type ActionKey = keyof typeof ACTIONS;
 
@@ -33,13 +35,14 @@ function actionsFor(item: ItemDetail): ActionKey[] {
 
 /** Runs one change at a time; `pending` says which is on its way (its button shows a spinner). */
 function useItemActions(itemId: number) {
+  const t = useT();
   const update = useUpdateItem(itemId);
   const [pending, setPending] = useState<ActionKey | null>(null);
   const run = (key: ActionKey) => {
     setPending(key);
     update.mutate(ACTIONS[key].body, {
-      onSuccess: () => toast({ title: 'Success', description: ACTIONS[key].done }),
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) }),
+      onSuccess: () => toast({ title: t('items.toast.success'), description: t(ACTIONS[key].done) }),
+      onError: (error) => toast({ variant: 'destructive', title: t('items.toast.error'), description: getErrorMessage(error) }),
       onSettled: () => setPending(null),
     });
   };
@@ -48,28 +51,38 @@ function useItemActions(itemId: number) {
 
 /** Where the item stands, in a sentence for the owner. */
 function OwnerStatusNote({ item }: { item: ItemDetail }) {
+  const t = useT();
   if (item.status === 'promised' && item.promisedTo) {
     return (
       <p className="text-sm">
-        Promised to <span className="font-semibold">{item.promisedTo.username}</span>. Mark it given once they have it.
+        <T
+          id="items.owner.promisedTo"
+          values={{ username: item.promisedTo.username }}
+          components={{ 0: <span className="font-semibold" /> }}
+        />
       </p>
     );
   }
   if (item.status === 'taken' && item.promisedTo) {
     return (
       <p className="text-sm">
-        Given to <span className="font-semibold">{item.promisedTo.username}</span>.
+        <T
+          id="items.owner.givenTo"
+          values={{ username: item.promisedTo.username }}
+          components={{ 0: <span className="font-semibold" /> }}
+        />
       </p>
     );
   }
   if (item.status === 'available') {
-    return <p className="text-sm text-muted-foreground">To promise it to someone who asked, open their conversation in Messages.</p>;
+    return <p className="text-sm text-muted-foreground">{t('items.owner.promiseHint')}</p>;
   }
   return null;
 }
 
 /** Delete, after the confirmation dialog; a deleted item's page goes home. */
 function DeleteItemButton({ item, disabled }: { item: ItemDetail; disabled: boolean }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Once asked for, the dialog stays mounted (closed) so that it can animate out.
@@ -89,7 +102,7 @@ function DeleteItemButton({ item, disabled }: { item: ItemDetail; disabled: bool
         }}
       >
         <Trash2 aria-hidden="true" />
-        Delete
+        {t('items.owner.delete')}
       </Button>
       {deleteAsked ? (
         <Suspense fallback={null}>
@@ -107,15 +120,18 @@ function DeleteItemButton({ item, disabled }: { item: ItemDetail; disabled: bool
 
 /** 'Manage this item', for its owner or an admin: its state, the changes it allows, Delete. */
 export function ItemOwnerActions({ item }: { item: ItemDetail }) {
+  const t = useT();
   const { run, pending, busy } = useItemActions(item.id);
   return (
     <section aria-labelledby="manage-heading" className="grid gap-3 rounded-card border border-border bg-card p-4 shadow-sm">
       <h2 id="manage-heading" className="text-sm font-semibold text-muted-foreground">
-        Manage this item
+        {t('items.owner.heading')}
         {item.expiresAt ? (
           <span className="font-normal">
             {' '}
-            · {item.status === 'expired' ? 'Expired' : 'Listed until'} {formatShortDate(item.expiresAt)}
+            {t(item.status === 'expired' ? 'items.owner.expiredOn' : 'items.owner.listedUntil', {
+              date: formatShortDate(item.expiresAt),
+            })}
           </span>
         ) : null}
       </h2>
@@ -126,7 +142,7 @@ export function ItemOwnerActions({ item }: { item: ItemDetail }) {
           return (
             <Button key={key} variant="outline" disabled={busy} aria-busy={pending === key} onClick={() => run(key)}>
               {pending === key ? <Spinner /> : <Icon aria-hidden="true" />}
-              {label}
+              {t(label)}
             </Button>
           );
         })}

@@ -1,5 +1,6 @@
 import { PackageOpen, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { translate } from '@/lib/i18n';
 
 type ListEmptyStateProps = {
   /** A search found nothing (a different picture than an empty board). */
@@ -24,5 +25,5 @@ export function ListEmptyState({ searching, message, action }: ListEmptyStatePro
 
 /** 'No items found matching "{search}"' (docs/product.md, Pages). */
 export function noMatchText(search: string): string {
-  return `No items found matching "${search}"`;
+  return translate('core.browse.noMatch', { search });
 }

@@ -1,6 +1,7 @@
 import { MessagesSquare, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import type { MessageId } from '../../../../shared/i18n.js';
 import type { ItemStatus, MyItem } from '../../../../shared/items.js';
 import { LoadError } from '@/components/load-error';
 import { ShareSomethingButton } from '@/components/share-something-button';
@@ -8,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatShortDate } from '@/lib/format-date';
+import { T, type Translate, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { cn } from '@/lib/utils';
 import { useMyItems, useUpdateItem } from '../api';
@@ -17,34 +19,35 @@ import { ListEmptyState } from './list-empty-state';
 import { Pager } from './pager';
 import { Thumbnail } from '@/components/thumbnail';
 
-const FILTERS: { status: ItemStatus | undefined; label: string; empty: string }[] = [
-  { status: undefined, label: 'All', empty: 'You have not shared anything yet.' },
-  { status: 'available', label: 'On offer', empty: 'Nothing of yours is on offer right now.' },
-  { status: 'promised', label: 'Promised', empty: 'Nothing is promised to anyone yet.' },
-  { status: 'taken', label: 'Given', empty: 'Nothing given away yet.' },
-  { status: 'expired', label: 'Expired', empty: 'None of your items has expired.' },
+const FILTERS: { status: ItemStatus | undefined; label: MessageId; empty: MessageId }[] = [
+  { status: undefined, label: 'items.mine.filter.all', empty: 'items.mine.empty.all' },
+  { status: 'available', label: 'items.mine.filter.available', empty: 'items.mine.empty.available' },
+  { status: 'promised', label: 'items.mine.filter.promised', empty: 'items.mine.empty.promised' },
+  { status: 'taken', label: 'items.mine.filter.taken', empty: 'items.mine.empty.taken' },
+  { status: 'expired', label: 'items.mine.filter.expired', empty: 'items.mine.empty.expired' },
 ];
 
 /** The line under the title: to whom, or until when. */
-function stateText(item: MyItem): string {
-  if (item.status === 'promised' && item.promisedTo) return `Promised to ${item.promisedTo.username}`;
-  if (item.status === 'taken') return item.promisedTo ? `Given to ${item.promisedTo.username}` : 'Given away';
-  if (item.status === 'expired') return item.expiresAt ? `Expired on ${formatShortDate(item.expiresAt)}` : 'Expired';
-  return item.expiresAt ? `Listed until ${formatShortDate(item.expiresAt)}` : 'Listed';
-}
-
-function askedText(count: number): string {
-  return count === 1 ? '1 person asked' : `${count} people asked`;
+function stateText(t: Translate, item: MyItem): string {
+  if (item.status === 'promised' && item.promisedTo) return t('items.mine.promisedTo', { username: item.promisedTo.username });
+  if (item.status === 'taken') {
+    return item.promisedTo ? t('items.mine.givenTo', { username: item.promisedTo.username }) : t('items.mine.givenAway');
+  }
+  if (item.status === 'expired') {
+    return item.expiresAt ? t('items.mine.expiredOn', { date: formatShortDate(item.expiresAt) }) : t('items.mine.expired');
+  }
+  return item.expiresAt ? t('items.mine.listedUntil', { date: formatShortDate(item.expiresAt) }) : t('items.mine.listed');
 }
 
 function MyItemRow({ item }: { item: MyItem }) {
+  const t = useT();
   const update = useUpdateItem(item.id);
   const renew = () =>
     update.mutate(
       { renew: true },
       {
-        onSuccess: () => toast({ title: 'Success', description: 'Item renewed' }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) }),
+        onSuccess: () => toast({ title: t('items.toast.success'), description: t('items.owner.renewDone') }),
+        onError: (error) => toast({ variant: 'destructive', title: t('items.toast.error'), description: getErrorMessage(error) }),
       },
     );
   const renewable = (item.status === 'available' || item.status === 'expired') && isRenewDue(item);
@@ -62,7 +65,7 @@ function MyItemRow({ item }: { item: MyItem }) {
             </h2>
             <ItemStatusBadge status={item.status} />
           </div>
-          <p className="text-sm text-muted-foreground">{stateText(item)}</p>
+          <p className="text-sm text-muted-foreground">{stateText(t, item)}</p>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
@@ -70,14 +73,14 @@ function MyItemRow({ item }: { item: MyItem }) {
           <Button asChild variant="ghost" size="sm">
             <Link href="/messages">
               <MessagesSquare aria-hidden="true" />
-              {askedText(item.conversations)}
+              {t('items.mine.asked', { count: item.conversations })}
             </Link>
           </Button>
         ) : null}
         {renewable ? (
           <Button variant="outline" size="sm" onClick={renew} disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <Spinner /> : <RefreshCw aria-hidden="true" />}
-            Renew<span className="sr-only"> {item.title}</span>
+            <T id="items.mine.renew" values={{ title: item.title }} components={{ 0: <span className="sr-only" /> }} />
           </Button>
         ) : null}
       </div>
@@ -87,6 +90,7 @@ function MyItemRow({ item }: { item: MyItem }) {
 
 /** /my-items: everything I have shared, in every state, to renew what expired and follow the rest. */
 export function MyItemsView() {
+  const t = useT();
   const [filter, setFilter] = useState(0);
   const [page, setPage] = useState(1);
   const current = FILTERS[filter]!;
@@ -101,15 +105,13 @@ export function MyItemsView() {
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">My items</h1>
-          <p className="mt-1 text-pretty text-muted-foreground">
-            Everything you have shared: renew what has expired, follow what is promised.
-          </p>
+          <h1 className="text-3xl font-bold tracking-tight">{t('items.mine.title')}</h1>
+          <p className="mt-1 text-pretty text-muted-foreground">{t('items.mine.intro')}</p>
         </div>
         <ShareSomethingButton />
       </div>
 
-      <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('items.mine.filters')} className="flex flex-wrap gap-2">
         {FILTERS.map((f, index) => (
           <Button
             key={f.label}
@@ -118,27 +120,27 @@ export function MyItemsView() {
             aria-pressed={index === filter}
             onClick={() => choose(index)}
           >
-            {f.label}
+            {t(f.label)}
           </Button>
         ))}
       </div>
 
       {isError && !data ? (
-        <LoadError title="Could not load your items" error={error} onRetry={() => void refetch()} retrying={isRefetching} />
+        <LoadError title={t('items.mine.loadError')} error={error} onRetry={() => void refetch()} retrying={isRefetching} />
       ) : isPending || !data ? (
         <div className="flex justify-center py-12">
-          <Spinner label="Loading your items…" />
+          <Spinner label={t('items.mine.loading')} />
         </div>
       ) : data.items.length === 0 ? (
         <ListEmptyState
           searching={false}
-          message={current.empty}
+          message={t(current.empty)}
           action={current.status === undefined ? <ShareSomethingButton /> : undefined}
         />
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {data.pagination.total === 1 ? '1 item' : `${data.pagination.total} items`}
+            {t('items.mine.count', { count: data.pagination.total })}
           </p>
           <ul className={cn('grid gap-3 transition-opacity', isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData}>
             {data.items.map((item) => (

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
 
 type PagerProps = {
   currentPage: number;
@@ -11,18 +12,19 @@ type PagerProps = {
 
 /** Previous / 'Page X of Y' / Next (docs/product.md, Pages); shown only when there is more than one page. */
 export function Pager({ currentPage, totalPages, hasPrevPage, hasNextPage, onPageChange }: PagerProps) {
+  const t = useT();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
+    <nav aria-label={t('core.pager.label')} className="flex items-center justify-center gap-3">
       <Button variant="outline" disabled={!hasPrevPage} onClick={() => onPageChange(currentPage - 1)}>
         <ChevronLeft aria-hidden="true" />
-        Previous
+        {t('core.pager.previous')}
       </Button>
       <p className="min-w-24 text-center text-sm font-medium" aria-live="polite">
-        Page {currentPage} of {totalPages}
+        {t('core.pager.page', { page: currentPage, pages: totalPages })}
       </p>
       <Button variant="outline" disabled={!hasNextPage} onClick={() => onPageChange(currentPage + 1)}>
-        Next
+        {t('core.pager.next')}
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../../../shared/auth.js';
 import { type ApiCall, renderApp, serveApi } from '@/test/render';
 import { PostItemForm } from './post-item-form';
 
-const alice: SessionUser = { id: 7, username: 'alice', isAdmin: false };
+const alice: SessionUser = { id: 7, username: 'alice', isAdmin: false, language: null };
 const UPLOADED = { imageUrl: '/uploads/abc.webp', thumbnailUrl: '/uploads/abc-thumb.webp' };
 
 // jsdom has no object URLs (the preview's src): a stand-in that gives each file a blob: URL.

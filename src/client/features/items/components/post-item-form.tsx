@@ -1,37 +1,41 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Send } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { POST_GEOLOCATION } from '../../../../shared/constants.js';
 import { ITEM_DESCRIPTION_MAX, ITEM_TITLE_MAX } from '../../../../shared/items.js';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { FieldError, TextField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { GeolocationUnsupportedError, getCurrentPosition, type Position } from '@/lib/geolocation';
+import { useT } from '@/lib/i18n';
 import { useCreateItem } from '../api';
 import { failureText } from '../lib/error-text';
-import { coordinateText, EMPTY_POST_FORM, parsePosition, postItemFormSchema } from '../lib/post-item-schema';
+import { EMPTY_POST_FORM, postItemFormSchema } from '../lib/post-item-schema';
 import { ImageDropZone } from './image-drop-zone';
-import { LocationPicker } from './location-picker';
+import { ItemLocationSection } from './item-location-section';
 import { TagPicker } from './tag-picker';
+import { useItemLocation } from './use-item-location';
 import { usePhoto } from './use-photo';
 
 const FIELD_ORDER = ['title', 'description', 'imageUrl', 'latitude', 'longitude'] as const;
 
 /** /post-item's form: title, description, one photo, tags, a place on the map. */
 export function PostItemForm() {
+  const t = useT();
   const createItem = useCreateItem();
-  const [locating, setLocating] = useState(false);
-  const [viewKey, setViewKey] = useState(0);
   // The item just posted: a message at the top of the form links to it and takes the focus.
   const [posted, setPosted] = useState<{ id: number; title: string } | null>(null);
   const postedRef = useRef<HTMLDivElement>(null);
 
+  const form = useForm({
+    resolver: zodResolver(postItemFormSchema),
+    defaultValues: EMPTY_POST_FORM,
+    // Focus goes to the first problem in the order of the page (see onInvalid).
+    shouldFocusError: false,
+  });
   const {
     register,
     control,
@@ -40,55 +44,18 @@ export function PostItemForm() {
     reset,
     setFocus,
     formState: { errors, isSubmitted },
-  } = useForm({
-    resolver: zodResolver(postItemFormSchema),
-    defaultValues: EMPTY_POST_FORM,
-    // Focus goes to the first problem in the order of the page (see onInvalid).
-    shouldFocusError: false,
-  });
+  } = form;
 
   const imageField = useController({ control, name: 'imageUrl' });
   const tagsField = useController({ control, name: 'tags' });
-  // Taken apart, so that the ref is passed on as a ref and the rest read as plain values.
-  const { ref: exactRef, ...exactField } = useController({ control, name: 'exactLocation' }).field;
-  const exactId = useId();
-  const position = parsePosition(useWatch({ control, name: 'latitude' }), useWatch({ control, name: 'longitude' }));
-
-  const setPosition = (next: Position, moveMap: boolean) => {
-    const options = { shouldValidate: isSubmitted, shouldDirty: true };
-    setValue('latitude', coordinateText(next.lat), options);
-    setValue('longitude', coordinateText(next.lng), options);
-    if (moveMap) setViewKey((k) => k + 1);
-  };
+  const location = useItemLocation(form, isSubmitted);
 
   const photo = usePhoto({
     onUploaded: (imageUrl) => setValue('imageUrl', imageUrl, { shouldValidate: isSubmitted, shouldDirty: true }),
     onCleared: (validate) => (validate ? setValue('imageUrl', '', { shouldValidate: isSubmitted }) : imageField.field.onChange('')),
-    onPosition: (next) => setPosition(next, true),
+    onPosition: (next) => location.setPosition(next, true),
   });
   const image = photo.image;
-
-  const useCurrentLocation = () => {
-    setLocating(true);
-    getCurrentPosition(POST_GEOLOCATION).then(
-      (next) => {
-        setLocating(false);
-        setPosition(next, true);
-        toast({ title: 'Location set', description: 'Your current location has been set.' });
-      },
-      (error: unknown) => {
-        setLocating(false);
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description:
-            error instanceof GeolocationUnsupportedError
-              ? 'Geolocation is not supported by your browser. Please select location manually.'
-              : 'Could not get your location. Please select manually on the map.',
-        });
-      },
-    );
-  };
 
   const onInvalid = (invalid: Partial<Record<string, unknown>>) => {
     const first = FIELD_ORDER.find((name) => invalid[name]);
@@ -98,17 +65,17 @@ export function PostItemForm() {
   const submit: Parameters<typeof handleSubmit>[0] = (values) => {
     createItem.mutate(values, {
       onSuccess: (item) => {
-        toast({ title: 'Item posted successfully' });
+        toast({ title: t('items.post.posted') });
         setPosted({ id: item.id, title: item.title });
         photo.forget();
         reset(EMPTY_POST_FORM);
-        setViewKey((k) => k + 1);
+        location.moveMap();
         window.scrollTo(0, 0);
         // The submit button was disabled while sending, which drops its focus on the page.
         requestAnimationFrame(() => postedRef.current?.focus());
       },
       onError: (error) => {
-        toast({ variant: 'destructive', title: 'Error', description: failureText('Failed to create item', error) });
+        toast({ variant: 'destructive', title: t('items.toast.error'), description: t(failureText('items.post.createFailed', error)) });
       },
     });
   };
@@ -120,37 +87,24 @@ export function PostItemForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-8">
-      {posted ? (
-        <div
-          ref={postedRef}
-          tabIndex={-1}
-          role="status"
-          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-card border border-border bg-primary-soft px-4 py-3 text-primary-soft-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
-          <span className="font-medium">Your item is shared.</span>
-          <Link href={`/items/${posted.id}`} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
-            Open {posted.title}
-          </Link>
-        </div>
-      ) : null}
+      {posted ? <PostedNotice item={posted} noticeRef={postedRef} /> : null}
       <div className="grid gap-5">
         <TextField
           id="post-title"
-          label="Title"
+          label={t('items.post.title')}
           autoComplete="off"
           maxLength={ITEM_TITLE_MAX}
-          placeholder="e.g. Oak dining chair"
+          placeholder={t('items.post.titlePlaceholder')}
           error={errors.title?.message}
           {...register('title')}
         />
         <div className="grid gap-2">
-          <Label htmlFor="post-description">Description</Label>
+          <Label htmlFor="post-description">{t('items.post.description')}</Label>
           <Textarea
             id="post-description"
             rows={5}
             maxLength={ITEM_DESCRIPTION_MAX}
-            placeholder="What is it, what condition is it in, and when can it be picked up?"
+            placeholder={t('items.post.descriptionPlaceholder')}
             aria-invalid={errors.description ? true : undefined}
             aria-describedby={errors.description ? descriptionErrorId : undefined}
             {...register('description')}
@@ -171,43 +125,12 @@ export function PostItemForm() {
 
       <TagPicker tags={tagsField.field.value} onChange={(tags) => tagsField.field.onChange(tags)} />
 
-      <LocationPicker
-        position={position}
-        onPick={(next) => setPosition(next, false)}
-        onUseCurrentLocation={useCurrentLocation}
-        locating={locating}
-        viewKey={viewKey}
-        error={locationError}
-        latitudeInput={register('latitude')}
-        longitudeInput={register('longitude')}
-      />
-
-      {/* Location privacy: a personal item is shown a few hundred metres off unless this is ticked. */}
-      <div className="-mt-4 flex items-start gap-3">
-        <Checkbox
-          id={exactId}
-          name={exactField.name}
-          ref={exactRef}
-          checked={exactField.value === true}
-          onCheckedChange={(checked) => exactField.onChange(checked === true)}
-          onBlur={exactField.onBlur}
-          aria-describedby={`${exactId}-hint`}
-          className="mt-3"
-        />
-        <div className="grid gap-1">
-          <Label htmlFor={exactId} className="cursor-pointer py-3 leading-snug">
-            Show the exact location (for a shop, stall or restaurant)
-          </Label>
-          <p id={`${exactId}-hint`} className="-mt-2 text-sm text-muted-foreground">
-            Otherwise others see the item within about 550 m of the point you chose; you see the exact place.
-          </p>
-        </div>
-      </div>
+      <ItemLocationSection form={form} location={location} error={locationError} />
 
       <div className="flex flex-col gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-end">
         {uploading ? (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Waiting for the photo to finish uploading…
+            {t('items.post.waitingForPhoto')}
           </p>
         ) : null}
         <Button
@@ -218,9 +141,28 @@ export function PostItemForm() {
           className="sm:min-w-56"
         >
           {createItem.isPending ? <Spinner /> : <Send aria-hidden="true" />}
-          Share with Community
+          {t('items.post.submit')}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Says the item just posted is shared, with a link to it; it takes the focus after posting. */
+function PostedNotice({ item, noticeRef }: { item: { id: number; title: string }; noticeRef: RefObject<HTMLDivElement | null> }) {
+  const t = useT();
+  return (
+    <div
+      ref={noticeRef}
+      tabIndex={-1}
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-card border border-border bg-primary-soft px-4 py-3 text-primary-soft-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
+      <span className="font-medium">{t('items.post.shared')}</span>
+      <Link href={`/items/${item.id}`} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
+        {t('items.post.open', { title: item.title })}
+      </Link>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link2, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SHARE_ICON_SIZE } from '../../../../shared/constants.js';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { buildShareLinks, type ShareTarget } from '../lib/share-links';
 import { FacebookIcon, WhatsAppIcon, XIcon } from './brand-icons';
@@ -12,11 +13,12 @@ const targetClass = cn(
 );
 
 function ShareLink({ href, label, children, external = true }: { href: string; label: string; children: ReactNode; external?: boolean }) {
+  const t = useT();
   return (
     <li>
       <a
         href={href}
-        aria-label={external ? `${label} (opens in a new tab)` : label}
+        aria-label={external ? t('items.share.newTab', { label }) : label}
         title={label}
         className={targetClass}
         {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
@@ -40,36 +42,43 @@ function RoundIcon({ children }: { children: ReactNode }) {
 
 /** Facebook, X/Twitter, WhatsApp, e-mail and copy link (docs/product.md, Pages, Item detail). */
 export function ShareButtons(target: ShareTarget) {
+  const t = useT();
   const links = buildShareLinks(target);
 
   const copyLink = async () => {
     try {
       if (!navigator.clipboard) throw new Error('No clipboard');
       await navigator.clipboard.writeText(target.url);
-      toast({ title: 'Link copied!', description: 'The link has been copied to your clipboard' });
+      toast({ title: t('items.share.copiedTitle'), description: t('items.share.copied') });
     } catch {
-      toast({ variant: 'destructive', title: 'Failed to copy', description: 'Please try again or copy the link manually' });
+      toast({ variant: 'destructive', title: t('items.share.copyFailedTitle'), description: t('items.share.copyFailed') });
     }
   };
 
   return (
     <ul className="flex flex-wrap items-center gap-1">
-      <ShareLink href={links.facebook} label="Share on Facebook">
+      <ShareLink href={links.facebook} label={t('items.share.facebook')}>
         <FacebookIcon size={SHARE_ICON_SIZE} />
       </ShareLink>
-      <ShareLink href={links.twitter} label="Share on X (Twitter)">
+      <ShareLink href={links.twitter} label={t('items.share.twitter')}>
         <XIcon size={SHARE_ICON_SIZE} />
       </ShareLink>
-      <ShareLink href={links.whatsapp} label="Share on WhatsApp">
+      <ShareLink href={links.whatsapp} label={t('items.share.whatsapp')}>
         <WhatsAppIcon size={SHARE_ICON_SIZE} />
       </ShareLink>
-      <ShareLink href={links.email} label="Share by e-mail" external={false}>
+      <ShareLink href={links.email} label={t('items.share.email')} external={false}>
         <RoundIcon>
           <Mail className="size-4" aria-hidden="true" />
         </RoundIcon>
       </ShareLink>
       <li>
-        <button type="button" aria-label="Copy link" title="Copy link" onClick={() => void copyLink()} className={targetClass}>
+        <button
+          type="button"
+          aria-label={t('items.share.copy')}
+          title={t('items.share.copy')}
+          onClick={() => void copyLink()}
+          className={targetClass}
+        >
           <RoundIcon>
             <Link2 className="size-4" aria-hidden="true" />
           </RoundIcon>

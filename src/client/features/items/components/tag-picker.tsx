@@ -1,20 +1,21 @@
 import { Plus, Search, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { MAX_TAGS } from '../../../../shared/constants.js';
+import type { MessageId } from '../../../../shared/i18n.js';
 import { ITEM_MSG, TAG_GROUPS, TAG_MAX_LENGTH } from '../../../../shared/item-format.js';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { T, useT } from '@/lib/i18n';
 import { addTag, filterTagGroups, removeTag } from '../lib/tags';
 import { CommonTagList } from './common-tag-list';
 
 export const TAG_TOASTS = {
-  duplicateTitle: 'Tag already added',
-  duplicate: "You've already added this tag",
-  limitTitle: 'Tag limit reached',
-  limit: 'You can add up to 10 tags',
-} as const;
+  duplicateTitle: 'items.tags.duplicateTitle',
+  duplicate: 'items.tags.duplicate',
+  limitTitle: 'items.tags.limitTitle',
+  limit: 'items.tags.limit',
+} as const satisfies Record<string, MessageId>;
 
 type TagPickerProps = {
   tags: string[];
@@ -23,13 +24,14 @@ type TagPickerProps = {
 
 /** Common tags in groups (searchable), a custom tag (Enter or Add), removable chips. */
 export function TagPicker({ tags, onChange }: TagPickerProps) {
+  const t = useT();
   const customId = useId();
   const searchId = useId();
   const countId = useId();
   const [custom, setCustom] = useState('');
   const [query, setQuery] = useState('');
   const groups = filterTagGroups(TAG_GROUPS, query);
-  const added = new Set(tags.map((t) => t.toLowerCase()));
+  const added = new Set(tags.map((tag) => tag.toLowerCase()));
 
   /** Adds a tag; true when it was added. */
   const add = (raw: string): boolean => {
@@ -39,13 +41,13 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
         onChange(result.tags);
         return true;
       case 'duplicate':
-        toast({ title: TAG_TOASTS.duplicateTitle, description: TAG_TOASTS.duplicate });
+        toast({ title: t(TAG_TOASTS.duplicateTitle), description: t(TAG_TOASTS.duplicate) });
         return false;
       case 'limit':
-        toast({ variant: 'destructive', title: TAG_TOASTS.limitTitle, description: TAG_TOASTS.limit });
+        toast({ variant: 'destructive', title: t(TAG_TOASTS.limitTitle), description: t(TAG_TOASTS.limit) });
         return false;
       case 'too-long':
-        toast({ variant: 'destructive', title: 'Error', description: ITEM_MSG.tagTooLong });
+        toast({ variant: 'destructive', title: t('items.toast.error'), description: t(ITEM_MSG.tagTooLong) });
         return false;
       case 'empty':
         return false;
@@ -54,7 +56,7 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
 
   /** A common tag: chosen if it was not, dropped if it was (in whatever letter case it was added). */
   const toggle = (tag: string) => {
-    const chosen = tags.find((t) => t.toLowerCase() === tag.toLowerCase());
+    const chosen = tags.find((other) => other.toLowerCase() === tag.toLowerCase());
     if (chosen) onChange(removeTag(tags, chosen));
     else add(tag);
   };
@@ -74,11 +76,11 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium">
-        Tags <span className="font-normal text-muted-foreground">(optional)</span>
+        <T id="items.tags.legend" components={{ 0: <span className="font-normal text-muted-foreground" /> }} />
       </legend>
 
       {tags.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Chosen tags">
+        <ul className="flex flex-wrap gap-2" aria-label={t('items.tags.chosen')}>
           {tags.map((tag) => (
             <li
               key={tag}
@@ -87,7 +89,7 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
               <span className="truncate">{tag}</span>
               <button
                 type="button"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t('items.tags.remove', { tag })}
                 onClick={() => onChange(removeTag(tags, tag))}
                 className="relative inline-flex size-7 shrink-0 items-center justify-center rounded-full hover:bg-card/70 after:absolute after:-inset-2 after:content-['']"
               >
@@ -101,7 +103,7 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
       <div className="grid gap-3 rounded-card border border-border bg-muted/40 p-3">
         <div className="relative">
           <Label htmlFor={searchId} className="sr-only">
-            Search common tags
+            {t('items.tags.searchLabel')}
           </Label>
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -112,7 +114,7 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search common tags..."
+            placeholder={t('items.tags.searchPlaceholder')}
             autoComplete="off"
             className="pl-9"
             onKeyDown={(event) => {
@@ -125,7 +127,7 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
       </div>
 
       <div className="grid gap-2">
-        <Label htmlFor={customId}>Add a custom tag</Label>
+        <Label htmlFor={customId}>{t('items.tags.customLabel')}</Label>
         <div className="flex gap-2">
           <Input
             id={customId}
@@ -135,17 +137,17 @@ export function TagPicker({ tags, onChange }: TagPickerProps) {
             maxLength={TAG_MAX_LENGTH + 20}
             autoComplete="off"
             enterKeyHint="done"
-            placeholder="e.g. Garden"
+            placeholder={t('items.tags.customPlaceholder')}
             aria-describedby={countId}
           />
           <Button type="button" variant="secondary" onClick={addCustom}>
             <Plus aria-hidden="true" />
-            Add
+            {t('items.tags.add')}
           </Button>
         </div>
       </div>
       <p id={countId} className="text-sm text-muted-foreground">
-        {tags.length} of {MAX_TAGS} tags
+        {t('items.tags.count', { count: tags.length })}
       </p>
     </fieldset>
   );

@@ -1,32 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { ITEM_MSG, UPLOAD_MAX_BYTES } from '../../../../shared/items.js';
 import { toast } from '@/components/ui/use-toast';
+import { type Translate, useT } from '@/lib/i18n';
 import type { Position } from '@/lib/geolocation';
 import { useUploadImage } from '../api';
 import { failureText } from '../lib/error-text';
 import { checkImageFiles, IMAGE_MSG } from '../lib/image-files';
 import { type PhotoLocationResult, readPhotoLocation } from '../lib/photo-gps';
 
-const MANUAL = 'Please select location manually.';
-
 /** The toast for each outcome of reading a photo's GPS position (docs/product.md, Input rules). */
-function photoLocationToast(result: Exclude<PhotoLocationResult, { kind: 'found' }> | { kind: 'unexpected' }) {
+function photoLocationToast(t: Translate, result: Exclude<PhotoLocationResult, { kind: 'found' }> | { kind: 'unexpected' }) {
+  const manual = t('items.photoLocation.manual');
   switch (result.kind) {
     case 'none':
-      return { title: 'No location data', description: 'No location data found in image. Please select location manually.' };
+      return { title: t('items.photoLocation.noneTitle'), description: t('items.photoLocation.none') };
     case 'library-failed':
-      return {
-        title: 'Photo location unavailable',
-        description: 'Could not load image processing library. Please select location manually.',
-      };
+      return { title: t('items.photoLocation.libraryFailedTitle'), description: t('items.photoLocation.libraryFailed') };
     case 'read-failed':
-      return { title: 'Could not read location data...', description: MANUAL };
+      return { title: t('items.photoLocation.readFailedTitle'), description: manual };
     case 'process-failed':
-      return { title: 'Could not process location data...', description: MANUAL };
+      return { title: t('items.photoLocation.processFailedTitle'), description: manual };
     case 'image-failed':
-      return { variant: 'destructive' as const, title: 'Could not process image. Please try again.' };
+      return { variant: 'destructive' as const, title: t('items.photoLocation.imageFailedTitle') };
     case 'unexpected':
-      return { title: 'Could not extract location data...', description: MANUAL };
+      return { title: t('items.photoLocation.unexpectedTitle'), description: manual };
   }
 }
 
@@ -47,6 +44,7 @@ type PhotoCallbacks = {
  * (replaced, removed, or the form posted meanwhile) are ignored.
  */
 export function usePhoto({ onUploaded, onCleared, onPosition }: PhotoCallbacks) {
+  const t = useT();
   const upload = useUploadImage();
   const [image, setImage] = useState<ChosenImage | null>(null);
   const fileSeq = useRef(0);
@@ -62,16 +60,16 @@ export function usePhoto({ onUploaded, onCleared, onPosition }: PhotoCallbacks) 
     const check = checkImageFiles(files);
     if (check.kind === 'none') return;
     if (check.kind === 'too-many') {
-      toast({ variant: 'destructive', title: 'Error', description: IMAGE_MSG.onlyOne });
+      toast({ variant: 'destructive', title: t('items.toast.error'), description: t(IMAGE_MSG.onlyOne) });
       return;
     }
     if (check.kind === 'not-image') {
-      toast({ variant: 'destructive', title: 'Error', description: IMAGE_MSG.notImage });
+      toast({ variant: 'destructive', title: t('items.toast.error'), description: t(IMAGE_MSG.notImage) });
       return;
     }
     const file = check.file;
     if (file.size > UPLOAD_MAX_BYTES) {
-      toast({ variant: 'destructive', title: 'Error', description: ITEM_MSG.imageTooLarge });
+      toast({ variant: 'destructive', title: t('items.toast.error'), description: t(ITEM_MSG.imageTooLarge) });
       return;
     }
 
@@ -89,7 +87,7 @@ export function usePhoto({ onUploaded, onCleared, onPosition }: PhotoCallbacks) 
         if (seq !== fileSeq.current) return;
         fileSeq.current++;
         setImage(null);
-        toast({ variant: 'destructive', title: 'Error', description: failureText('Failed to upload image', error) });
+        toast({ variant: 'destructive', title: t('items.toast.error'), description: t(failureText('items.image.uploadFailed', error)) });
       },
     });
 
@@ -99,9 +97,9 @@ export function usePhoto({ onUploaded, onCleared, onPosition }: PhotoCallbacks) 
         if (seq !== fileSeq.current) return;
         if (result.kind === 'found') {
           onPosition(result.position);
-          toast({ title: 'Location Found', description: 'Location data extracted from image' });
+          toast({ title: t('items.photoLocation.foundTitle'), description: t('items.photoLocation.found') });
         } else {
-          toast(photoLocationToast(result));
+          toast(photoLocationToast(t, result));
         }
       });
   };

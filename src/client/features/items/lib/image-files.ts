@@ -1,4 +1,5 @@
 // The drop zone's file rules (docs/product.md, Input rules and Constants): one image, JPEG, PNG or GIF.
+import type { MessageId } from '../../../../shared/i18n.js';
 
 export const IMAGE_ACCEPT = 'image/jpeg,.jpg,.jpeg,image/png,image/gif';
 
@@ -6,9 +7,9 @@ const TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
 const EXTENSIONS = /\.(jpe?g|png|gif)$/i;
 
 export const IMAGE_MSG = {
-  notImage: 'Please upload an image file.',
-  onlyOne: 'Only one image is allowed',
-} as const;
+  notImage: 'items.image.notImage',
+  onlyOne: 'items.image.onlyOne',
+} as const satisfies Record<string, MessageId>;
 
 /** JPEG, PNG or GIF by type; by name when the browser gives no type. */
 export function isAcceptedImage(file: { type: string; name: string }): boolean {

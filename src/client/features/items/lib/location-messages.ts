@@ -1,29 +1,51 @@
-// Toast texts of the list pages' location filter (docs/product.md, Messages), word for word.
+// Toast texts of the list pages' location filter (docs/product.md, Messages). They show on /browse,
+// which has only the `core` bundle of the catalogues: their ids are in section `core`. Each text is
+// said in the active language when it is read (a toast is fired with it at once).
+import type { MessageId } from '../../../../shared/i18n.js';
+import { translate } from '@/lib/i18n';
 
+/** The toasts' texts, each in the active language when read. */
 export const LOCATION_TOASTS = {
-  unsupportedTitle: 'Geolocation not supported',
-  unsupported: "Your browser doesn't support geolocation. Please try another browser.",
-  errorTitle: 'Location error',
-  obtainedTitle: 'Location obtained',
-  obtained: 'Showing items nearest to your current location',
-  cleared: 'Location filter cleared',
-} as const;
+  get unsupportedTitle() {
+    return translate('core.itemLocation.unsupportedTitle');
+  },
+  get unsupported() {
+    return translate('core.itemLocation.unsupported');
+  },
+  get errorTitle() {
+    return translate('core.itemLocation.errorTitle');
+  },
+  get obtainedTitle() {
+    return translate('core.itemLocation.obtainedTitle');
+  },
+  get obtained() {
+    return translate('core.itemLocation.obtained');
+  },
+  get cleared() {
+    return translate('core.itemLocation.cleared');
+  },
+};
 
 // GeolocationPositionError codes.
 const PERMISSION_DENIED = 1;
 const POSITION_UNAVAILABLE = 2;
 const TIMEOUT = 3;
 
-/** The 'Location error' toast's text for a GeolocationPositionError code. */
-export function locationErrorMessage(code: number | undefined): string {
+/** The id of the 'Location error' toast's text for a GeolocationPositionError code. */
+export function locationErrorMessageId(code: number | undefined): MessageId {
   switch (code) {
     case PERMISSION_DENIED:
-      return 'Location access denied. Please enable location services in your browser settings.';
+      return 'core.itemLocation.denied';
     case POSITION_UNAVAILABLE:
-      return 'Location information is unavailable.';
+      return 'core.itemLocation.unavailable';
     case TIMEOUT:
-      return 'Location request timed out.';
+      return 'core.itemLocation.timeout';
     default:
-      return 'Could not get your location.';
+      return 'core.itemLocation.failed';
   }
+}
+
+/** The 'Location error' toast's text for a GeolocationPositionError code, in the active language. */
+export function locationErrorMessage(code: number | undefined): string {
+  return translate(locationErrorMessageId(code));
 }

@@ -1,13 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { say } from '@/lib/i18n';
+import { loadEnglish } from '../../../test/english';
 import { coordinateText, EMPTY_POST_FORM, parsePosition, postItemFormSchema } from './post-item-schema';
 
+beforeAll(loadEnglish);
+
+/** The first message of each field, in English (the form's FieldError says the ids in the page's language). */
 function messages(values: Partial<typeof EMPTY_POST_FORM>) {
   const result = postItemFormSchema.safeParse({ ...EMPTY_POST_FORM, ...values });
   if (result.success) return {};
   const out: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join('.');
-    out[key] ??= issue.message;
+    out[key] ??= say(issue.message);
   }
   return out;
 }

@@ -1,14 +1,16 @@
 // The post form's rules: the shared item schema (docs/product.md, Input rules), with the form's own messages
 // for empty fields first. Coordinates are text in the form (two inputs under the map).
 import { z } from 'zod';
+import type { MessageId } from '../../../../shared/i18n.js';
 import { createItemBodySchema, latitudeSchema, longitudeSchema } from '../../../../shared/items.js';
 
+/** Message ids: FieldError says them in the page's language. */
 export const POST_MSG = {
-  titleRequired: 'Please enter a title',
-  descriptionRequired: 'Please enter a description',
-  imageRequired: 'Please upload an image',
-  locationRequired: 'Please select a location on the map',
-} as const;
+  titleRequired: 'items.post.titleRequired',
+  descriptionRequired: 'items.post.descriptionRequired',
+  imageRequired: 'items.post.imageRequired',
+  locationRequired: 'items.post.locationRequired',
+} as const satisfies Record<string, MessageId>;
 
 const { title, description, latitude, longitude } = createItemBodySchema.shape;
 
@@ -46,3 +48,6 @@ export function parsePosition(latitude: string, longitude: string): { lat: numbe
   const lng = longitudeSchema.safeParse(longitude.trim() === '' ? undefined : longitude);
   return lat.success && lng.success ? { lat: lat.data, lng: lng.data } : null;
 }
+
+/** What a valid form gives: numbers for the coordinates, trimmed texts. */
+export type PostItemFormOutput = z.output<typeof postItemFormSchema>;

@@ -1,4 +1,6 @@
 import { MAX_TAGS } from '../../../../shared/constants.js';
+import type { MessageId } from '../../../../shared/i18n.js';
+import type { Translate } from '@/lib/i18n';
 
 export type AddTagResult =
   { kind: 'added'; tags: string[] } | { kind: 'empty' } | { kind: 'duplicate' } | { kind: 'limit' } | { kind: 'too-long' };
@@ -22,9 +24,53 @@ export function removeTag(tags: readonly string[], tag: string): string[] {
 
 export type TagGroup = { label: string; tags: readonly string[] };
 
-/** The groups whose tags contain `query` (any letter case); empty groups are left out. */
-export function filterTagGroups(groups: readonly TagGroup[], query: string): TagGroup[] {
+/**
+ * The groups whose tags contain `query` (any letter case), as stored or as shown (`shown`, the
+ * page's language); empty groups are left out.
+ */
+export function filterTagGroups(groups: readonly TagGroup[], query: string, shown: (tag: string) => string = (tag) => tag): TagGroup[] {
   const q = query.trim().toLowerCase();
   if (!q) return groups.map((g) => ({ label: g.label, tags: g.tags }));
-  return groups.map((g) => ({ label: g.label, tags: g.tags.filter((t) => t.toLowerCase().includes(q)) })).filter((g) => g.tags.length > 0);
+  const matches = (tag: string) => tag.toLowerCase().includes(q) || shown(tag).toLowerCase().includes(q);
+  return groups.map((g) => ({ label: g.label, tags: g.tags.filter(matches) })).filter((g) => g.tags.length > 0);
+}
+
+/**
+ * The common tags (TAG_GROUPS) and their groups are stored and searched in English, the words the
+ * catalogues translate: shown in the page's language, any other tag as its poster wrote it.
+ */
+const COMMON_TAG_LABEL: Record<string, MessageId> = {
+  Furniture: 'core.tags.furniture',
+  Electronics: 'core.tags.electronics',
+  Clothing: 'core.tags.clothing',
+  Books: 'core.tags.books',
+  Toys: 'core.tags.toys',
+  Kitchenware: 'core.tags.kitchenware',
+  Tools: 'core.tags.tools',
+  Art: 'core.tags.art',
+  Sports: 'core.tags.sports',
+  Food: 'core.tags.food',
+  New: 'core.tags.new',
+  'Like New': 'core.tags.likeNew',
+  Good: 'core.tags.good',
+  Used: 'core.tags.used',
+  Vintage: 'core.tags.vintage',
+  'Needs Repair': 'core.tags.needsRepair',
+  Free: 'core.tags.free',
+  'For Trade': 'core.tags.forTrade',
+  Indoor: 'core.tags.indoor',
+  Outdoor: 'core.tags.outdoor',
+  'Pickup Only': 'core.tags.pickupOnly',
+  'Delivery Available': 'core.tags.deliveryAvailable',
+  'Local Only': 'core.tags.localOnly',
+  'Item Type': 'picker.groups.itemType',
+  Condition: 'picker.groups.condition',
+  'Free/Trade': 'picker.groups.freeTrade',
+  Location: 'picker.groups.location',
+};
+
+/** A tag (or a tag group's name) as the page shows it. */
+export function tagLabel(t: Translate, tag: string): string {
+  const id = Object.prototype.hasOwnProperty.call(COMMON_TAG_LABEL, tag) ? COMMON_TAG_LABEL[tag] : undefined;
+  return id ? t(id) : tag;
 }

@@ -3,20 +3,23 @@ import { Link2, Link2Off, LockKeyhole, LockKeyholeOpen, UserPlus, UsersRound } f
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouteLink } from 'wouter';
+import type { MessageId } from '../../../../shared/i18n.js';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TextField } from '@/components/ui/form-field';
+import { fieldOf, UsernameField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { T, translate, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { type Link, useCreateLink, useDeleteLink, useLinks, useUpdateLink } from '../api';
 import { linkFormSchema } from '../lib/note-schemas';
 import { EmptyList, ListSpinner } from './note-lists';
 
-const failed = (title: string) => (error: unknown) => toast({ variant: 'destructive', title, description: getErrorMessage(error) });
+const failed = (title: MessageId) => (error: unknown) =>
+  toast({ variant: 'destructive', title: translate(title), description: getErrorMessage(error) });
 
 function ProfileLink({ username }: { username: string }) {
   return (
@@ -30,48 +33,35 @@ function ProfileLink({ username }: { username: string }) {
 }
 
 function AddLinkForm() {
+  const t = useT();
   const create = useCreateLink();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(linkFormSchema), defaultValues: { username: '' } });
+  const form = useForm({ resolver: zodResolver(linkFormSchema), defaultValues: { username: '' } });
+  const { handleSubmit, reset, setError } = form;
 
   const onSubmit = handleSubmit(({ username }) => {
     create.mutate(username, {
       onSuccess: (link) => {
         reset();
         toast({
-          title: 'User linked',
-          description: `Turn on access to let ${link.user.username} read your linked notes.`,
+          title: t('notes.links.linkedTitle'),
+          description: t('notes.links.linkedText', { username: link.user.username }),
         });
       },
       onError: (error) => {
         // The server's reason ('User not found', 'You cannot link yourself'…) belongs to the field.
         setError('username', { message: getErrorMessage(error) }, { shouldFocus: true });
-        failed('Could not link this user')(error);
+        failed('notes.links.linkFailed')(error);
       },
     });
   });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-3">
-      <TextField
-        id="link-username"
-        label="Username to link"
-        autoComplete="off"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
+      <UsernameField id="link-username" label={t('notes.links.username')} autoComplete="off" {...fieldOf(form, 'username')} />
       <div>
         <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
           {create.isPending ? <Spinner /> : <UserPlus aria-hidden="true" />}
-          Link user
+          {t('notes.links.linkUser')}
         </Button>
       </div>
     </form>
@@ -79,6 +69,7 @@ function AddLinkForm() {
 }
 
 function MyLink({ link }: { link: Link }) {
+  const t = useT();
   const update = useUpdateLink();
   const remove = useDeleteLink();
   const { username } = link.user;
@@ -92,19 +83,17 @@ function MyLink({ link }: { link: Link }) {
       {
         onSuccess: () =>
           toast({
-            title: hasNoteAccess ? 'Access granted' : 'Access withdrawn',
-            description: hasNoteAccess
-              ? `${username} can now read your linked notes.`
-              : `${username} can no longer read your linked notes.`,
+            title: hasNoteAccess ? t('notes.links.accessGranted') : t('notes.links.accessWithdrawn'),
+            description: hasNoteAccess ? t('notes.links.grantedText', { username }) : t('notes.links.withdrawnText', { username }),
           }),
-        onError: failed('Could not change access'),
+        onError: failed('notes.links.accessFailed'),
       },
     );
 
   const onUnlink = () =>
     remove.mutate(link.id, {
-      onSuccess: () => toast({ title: 'User unlinked', description: `${username} is no longer linked.` }),
-      onError: failed('Could not unlink this user'),
+      onSuccess: () => toast({ title: t('notes.links.unlinkedTitle'), description: t('notes.links.unlinkedText', { username }) }),
+      onError: failed('notes.links.unlinkFailed'),
     });
 
   return (
@@ -113,16 +102,16 @@ function MyLink({ link }: { link: Link }) {
         <ProfileLink username={username} />
         <Button variant="ghost" size="sm" className="h-11" onClick={onUnlink} disabled={remove.isPending} aria-busy={remove.isPending}>
           {remove.isPending ? <Spinner /> : <Link2Off aria-hidden="true" />}
-          Unlink<span className="sr-only"> {username}</span>
+          <T id="notes.links.unlink" values={{ username }} components={{ 0: <span className="sr-only" /> }} />
         </Button>
       </div>
       <div className="flex items-center justify-between gap-3">
         <label htmlFor={switchId} className="text-sm text-muted-foreground">
-          Can read my linked notes
+          {t('notes.links.canRead')}
         </label>
         <Switch
           id={switchId}
-          aria-label={`Let ${username} read my linked notes`}
+          aria-label={t('notes.links.accessLabel', { username })}
           checked={access}
           onCheckedChange={onAccessChange}
           disabled={update.isPending}
@@ -133,18 +122,19 @@ function MyLink({ link }: { link: Link }) {
 }
 
 function LinkedBy({ link }: { link: Link }) {
+  const t = useT();
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border px-3 py-1">
       <ProfileLink username={link.user.username} />
       {link.hasNoteAccess ? (
         <Badge variant="success">
           <LockKeyholeOpen className="size-3" aria-hidden="true" />
-          You can read their linked notes
+          {t('notes.links.canReadTheirs')}
         </Badge>
       ) : (
         <Badge variant="neutral">
           <LockKeyhole className="size-3" aria-hidden="true" />
-          No access to their notes
+          {t('notes.links.noAccess')}
         </Badge>
       )}
     </li>
@@ -180,6 +170,7 @@ function LinkList({ title, links, empty, renderLink, fallback = null }: LinkList
 
 /** Linked users: link someone by name, let them read my linked notes or not, and who linked me. */
 export function LinkedUsers() {
+  const t = useT();
   const links = useLinks();
   const data = links.data;
 
@@ -188,27 +179,25 @@ export function LinkedUsers() {
       <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
         <CardTitle className="flex items-center gap-2">
           <Link2 className="size-5 text-primary" aria-hidden="true" />
-          Linked users
+          {t('notes.links.title')}
         </CardTitle>
-        <CardDescription className="text-pretty">
-          Link people you know, then choose who may read your notes marked 'Linked users'.
-        </CardDescription>
+        <CardDescription className="text-pretty">{t('notes.links.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 p-4 sm:p-6">
         <AddLinkForm />
 
         <LinkList
-          title="People you linked"
+          title={t('notes.links.peopleYouLinked')}
           links={data?.links}
-          empty="You have not linked anyone yet."
+          empty={t('notes.links.emptyLinked')}
           renderLink={(link) => <MyLink key={link.id} link={link} />}
           fallback={
             links.isPending ? (
-              <ListSpinner label="Loading your links…" />
+              <ListSpinner label={t('notes.links.loading')} />
             ) : (
               <LoadError
                 variant="section"
-                title="Could not load your links"
+                title={t('notes.links.loadFailed')}
                 error={links.error}
                 onRetry={() => void links.refetch()}
                 retrying={links.isFetching}
@@ -218,9 +207,9 @@ export function LinkedUsers() {
         />
         {/* Same request as above: its spinner or error shows there only. */}
         <LinkList
-          title="People who linked you"
+          title={t('notes.links.peopleWhoLinkedYou')}
           links={data?.linkedBy}
-          empty="No one has linked you yet."
+          empty={t('notes.links.emptyLinkedBy')}
           renderLink={(link) => <LinkedBy key={link.id} link={link} />}
         />
       </CardContent>

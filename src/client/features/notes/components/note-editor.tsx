@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { cn } from '@/lib/utils';
 import { useCreateNote, useUpdateNote } from '../api';
@@ -25,6 +26,7 @@ type NoteEditorProps =
 
 /** The note form: the text, who can read it, save. Writes a new note or edits one. */
 export function NoteEditor({ note, onDone }: NoteEditorProps) {
+  const t = useT();
   const id = useId();
   const create = useCreateNote();
   const update = useUpdateNote();
@@ -42,7 +44,7 @@ export function NoteEditor({ note, onDone }: NoteEditorProps) {
   const chosen = useWatch({ control, name: 'visibility' });
 
   const onError = (error: unknown) =>
-    toast({ variant: 'destructive', title: 'Could not save the note', description: getErrorMessage(error) });
+    toast({ variant: 'destructive', title: t('notes.editor.saveFailed'), description: getErrorMessage(error) });
 
   const onSubmit = handleSubmit((values) => {
     if (note) {
@@ -50,7 +52,7 @@ export function NoteEditor({ note, onDone }: NoteEditorProps) {
         { id: note.id, ...values },
         {
           onSuccess: () => {
-            toast({ title: 'Note updated' });
+            toast({ title: t('notes.editor.updated') });
             onDone();
           },
           onError,
@@ -60,7 +62,7 @@ export function NoteEditor({ note, onDone }: NoteEditorProps) {
       create.mutate(values, {
         onSuccess: () => {
           reset({ content: '', visibility: values.visibility });
-          toast({ title: 'Note saved' });
+          toast({ title: t('notes.editor.saved') });
         },
         onError,
       });
@@ -73,12 +75,12 @@ export function NoteEditor({ note, onDone }: NoteEditorProps) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
       <div className="grid gap-2">
-        <Label htmlFor={contentId}>{note ? 'Edit note' : 'Note'}</Label>
+        <Label htmlFor={contentId}>{note ? t('notes.editor.editLabel') : t('notes.editor.label')}</Label>
         <Textarea
           id={contentId}
           className={note ? 'min-h-28' : undefined}
           maxLength={NOTE_MAX}
-          placeholder={note ? undefined : 'Write something to remember or to share…'}
+          placeholder={note ? undefined : t('notes.editor.placeholder')}
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? `${contentId}-error` : undefined}
           {...register('content')}
@@ -87,7 +89,7 @@ export function NoteEditor({ note, onDone }: NoteEditorProps) {
       </div>
 
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Who can read it</legend>
+        <legend className="mb-2 text-sm font-medium">{t('notes.editor.whoCanRead')}</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {VISIBILITY_OPTIONS.map((option) => {
             const Icon = VISIBILITY_ICONS[option.value];
@@ -114,10 +116,10 @@ export function NoteEditor({ note, onDone }: NoteEditorProps) {
                 <span className="grid gap-0.5">
                   <span id={`${optionId}-label`} className="inline-flex items-center gap-1.5 text-sm font-semibold">
                     <Icon className="size-4" aria-hidden="true" />
-                    {option.label}
+                    {t(option.label)}
                   </span>
                   <span id={`${optionId}-hint`} className="text-xs text-pretty text-muted-foreground">
-                    {option.description}
+                    {t(option.description)}
                   </span>
                 </span>
               </label>
@@ -129,11 +131,11 @@ export function NoteEditor({ note, onDone }: NoteEditorProps) {
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={saving} aria-busy={saving}>
           {saving ? <Spinner /> : <Save aria-hidden="true" />}
-          {note ? 'Save changes' : 'Save note'}
+          {note ? t('notes.editor.saveChanges') : t('notes.editor.saveNote')}
         </Button>
         {note ? (
           <Button variant="outline" onClick={onDone} disabled={saving}>
-            Cancel
+            {t('notes.editor.cancel')}
           </Button>
         ) : null}
       </div>

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatShortDate } from '@/lib/format-date';
+import { T, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useDeleteNote, useNotes } from '../api';
 import { noteAuthor, visibilityOption, wasEdited } from '../lib/note-visibility';
@@ -43,6 +44,7 @@ export function ListSpinner({ label }: { label: string }) {
 }
 
 function NoteMeta({ note }: { note: Note }) {
+  const t = useT();
   const option = visibilityOption(note.visibility);
   const Icon = VISIBILITY_ICONS[option.value];
   const edited = wasEdited(note);
@@ -50,12 +52,15 @@ function NoteMeta({ note }: { note: Note }) {
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
       <Badge variant={option.badge}>
         <Icon className="size-3" aria-hidden="true" />
-        <span className="sr-only">Visibility: </span>
-        {option.label}
+        <span className="sr-only">{t('notes.lists.visibility')} </span>
+        {t(option.label)}
       </Badge>
       <span>
-        {edited ? 'Updated' : 'Written'}{' '}
-        <time dateTime={edited ? note.updatedAt : note.createdAt}>{formatShortDate(edited ? note.updatedAt : note.createdAt)}</time>
+        <T
+          id={edited ? 'notes.lists.updated' : 'notes.lists.written'}
+          values={{ date: formatShortDate(edited ? note.updatedAt : note.createdAt) }}
+          components={{ 0: <time dateTime={edited ? note.updatedAt : note.createdAt} /> }}
+        />
       </span>
     </div>
   );
@@ -66,6 +71,7 @@ function NoteText({ content }: { content: string }) {
 }
 
 function MyNote({ note, onDelete }: { note: Note; onDelete: (note: Note, trigger: HTMLButtonElement) => void }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const editButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -90,7 +96,7 @@ function MyNote({ note, onDelete }: { note: Note; onDelete: (note: Note, trigger
       <div className="flex flex-wrap gap-2">
         <Button ref={editButtonRef} variant="outline" onClick={() => setEditing(true)}>
           <Pencil aria-hidden="true" />
-          Edit
+          {t('notes.lists.edit')}
         </Button>
         <Button
           variant="ghost"
@@ -98,7 +104,7 @@ function MyNote({ note, onDelete }: { note: Note; onDelete: (note: Note, trigger
           onClick={(event) => onDelete(note, event.currentTarget)}
         >
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('notes.lists.delete')}
         </Button>
       </div>
     </li>
@@ -114,17 +120,18 @@ function DeleteNoteDialog({
   onClose: () => void;
   returnFocusRef: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   const remove = useDeleteNote();
   const onConfirm = () => {
     if (!note) return;
     remove.mutate(note.id, {
       onSuccess: () => {
         onClose();
-        toast({ title: 'Note deleted successfully' });
+        toast({ title: t('notes.lists.deleted') });
       },
       onError: (error) => {
         onClose();
-        toast({ variant: 'destructive', title: 'Could not delete the note', description: getErrorMessage(error) });
+        toast({ variant: 'destructive', title: t('notes.lists.deleteFailed'), description: getErrorMessage(error) });
       },
     });
   };
@@ -132,8 +139,8 @@ function DeleteNoteDialog({
   return (
     <ConfirmDialog
       open={note !== null}
-      title="Delete this note?"
-      description="This cannot be undone. Anyone who could read the note will no longer see it."
+      title={t('notes.lists.deleteTitle')}
+      description={t('notes.lists.deleteDescription')}
       pending={remove.isPending}
       onConfirm={onConfirm}
       onClose={onClose}
@@ -155,6 +162,7 @@ function SectionHeading({ id, children, count }: { id?: string; children: ReactN
 
 /** 'My notes' and 'Shared with me', from one GET /api/notes. */
 export function NoteLists() {
+  const t = useT();
   const notes = useNotes();
   const [deleting, setDeleting] = useState<Note | null>(null);
   const deleteTriggerRef = useRef<HTMLElement | null>(null);
@@ -165,11 +173,11 @@ export function NoteLists() {
     data ? (
       render(data)
     ) : !first ? null : notes.isPending ? (
-      <ListSpinner label="Loading notes…" />
+      <ListSpinner label={t('notes.lists.loading')} />
     ) : (
       <LoadError
         variant="section"
-        title="Could not load your notes"
+        title={t('notes.lists.loadFailed')}
         error={notes.error}
         onRetry={() => void notes.refetch()}
         retrying={notes.isFetching}
@@ -180,14 +188,12 @@ export function NoteLists() {
     <>
       <section className="grid gap-3">
         <SectionHeading id="my-notes-heading" count={data?.mine.length}>
-          My notes
+          {t('notes.lists.mine')}
         </SectionHeading>
         {state(
           ({ mine }) =>
             mine.length === 0 ? (
-              <EmptyList icon={<NotebookPen aria-hidden="true" />}>
-                You have not written any notes yet. Your notes appear here once you save them.
-              </EmptyList>
+              <EmptyList icon={<NotebookPen aria-hidden="true" />}>{t('notes.lists.emptyMine')}</EmptyList>
             ) : (
               <ul className="grid gap-3">
                 {mine.map((note) => (
@@ -207,12 +213,10 @@ export function NoteLists() {
       </section>
 
       <section className="grid gap-3">
-        <SectionHeading count={data?.sharedWithMe.length}>Shared with me</SectionHeading>
+        <SectionHeading count={data?.sharedWithMe.length}>{t('notes.lists.sharedWithMe')}</SectionHeading>
         {state(({ sharedWithMe }) =>
           sharedWithMe.length === 0 ? (
-            <EmptyList icon={<UserRound aria-hidden="true" />}>
-              No one shares notes with you yet. When someone links you and lets you read their linked notes, they appear here.
-            </EmptyList>
+            <EmptyList icon={<UserRound aria-hidden="true" />}>{t('notes.lists.emptyShared')}</EmptyList>
           ) : (
             <ul className="grid gap-3">
               {sharedWithMe.map((note) => {
@@ -229,7 +233,7 @@ export function NoteLists() {
                           {author}
                         </Link>
                       ) : (
-                        <span className="font-semibold">Unknown</span>
+                        <span className="font-semibold">{t('notes.lists.unknown')}</span>
                       )}
                     </p>
                     <NoteText content={note.content} />

@@ -1,8 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { i18n, type Messages } from '@lingui/core';
+import { loadCatalogue } from 'virtual:catalogues';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { say } from '@/lib/i18n';
 import { linkFormSchema, noteFormSchema } from './note-schemas';
 
+// The app's texts in English, as the page has them (the messages here are message ids).
+beforeAll(async () => {
+  for (const bundle of ['core', 'app'] as const) i18n.load('en', (await loadCatalogue('en', bundle)).default as Messages);
+  i18n.activate('en');
+});
+
+// The schemas' messages are message ids, said in English here.
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? undefined : result.error?.issues[0]?.message;
+  result.success ? undefined : say(result.error?.issues[0]?.message ?? '');
 
 describe('noteFormSchema', () => {
   it('keeps the text (line breaks included) and the visibility', () => {

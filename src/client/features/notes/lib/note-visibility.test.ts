@@ -1,14 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { i18n, type Messages } from '@lingui/core';
+import { loadCatalogue } from 'virtual:catalogues';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '@/lib/i18n';
 import { noteAuthor, VISIBILITY_OPTIONS, visibilityOption, wasEdited } from './note-visibility';
+
+// The app's texts in English, as the page has them (the messages here are message ids).
+beforeAll(async () => {
+  for (const bundle of ['core', 'app'] as const) i18n.load('en', (await loadCatalogue('en', bundle)).default as Messages);
+  i18n.activate('en');
+});
 
 describe('visibility options', () => {
   it('cover private, linked and public in that order, with their labels', () => {
-    expect(VISIBILITY_OPTIONS.map((o) => [o.value, o.label])).toEqual([
+    expect(VISIBILITY_OPTIONS.map((o) => [o.value, translate(o.label)])).toEqual([
       ['private', 'Private'],
       ['linked', 'Linked users'],
       ['public', 'Public'],
     ]);
-    for (const option of VISIBILITY_OPTIONS) expect(option.description).toMatch(/\.$/);
+    for (const option of VISIBILITY_OPTIONS) expect(translate(option.description)).toMatch(/\.$/);
   });
 
   it('give each visibility its own badge', () => {

@@ -1,26 +1,22 @@
-// Note visibility (docs/product.md, Data and States): who may read a note, in words, and its badge.
+// Note visibility (docs/product.md, Data and States): who may read a note, in words (message ids), and its badge.
+import type { MessageId } from '../../../../shared/i18n.js';
 import type { Note } from '../../../../shared/people.js';
 
 export type NoteVisibility = Note['visibility'];
 
 export type VisibilityOption = {
   value: NoteVisibility;
-  label: string;
+  label: MessageId;
   /** One line on who can read a note with this visibility. */
-  description: string;
+  description: MessageId;
   /** The badge's look: grey for private, green tones for shared. */
   badge: 'neutral' | 'default' | 'success';
 };
 
 export const VISIBILITY_OPTIONS: readonly VisibilityOption[] = [
-  { value: 'private', label: 'Private', description: 'Only you can read it.', badge: 'neutral' },
-  {
-    value: 'linked',
-    label: 'Linked users',
-    description: 'People you linked and allowed to read your linked notes.',
-    badge: 'default',
-  },
-  { value: 'public', label: 'Public', description: 'Anyone, and it shows up in search.', badge: 'success' },
+  { value: 'private', label: 'notes.visibility.private', description: 'notes.visibility.privateText', badge: 'neutral' },
+  { value: 'linked', label: 'notes.visibility.linked', description: 'notes.visibility.linkedText', badge: 'default' },
+  { value: 'public', label: 'notes.visibility.public', description: 'notes.visibility.publicText', badge: 'success' },
 ];
 
 /** The option of a visibility; an unknown value is treated as private, the safest reading. */

@@ -5,9 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { CODE_LENGTH } from '../../../../shared/constants.js';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { fieldOf, PasswordField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { T, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useRequestReset, useResetPassword } from '../api';
 import { newPasswordFormSchema, RESET_TOASTS } from '../lib/reset-texts';
@@ -19,20 +20,17 @@ type NewPasswordFormProps = {
   onChangeUsername: () => void;
 };
 
-/** Step 2: the code from the SMS and a new password, then 'Reset Password' and on to /auth. */
+/** Step 2: the code from the e-mail or SMS and a new password, then 'Reset Password' and on to /auth. */
 export function NewPasswordForm({ username, onChangeUsername }: NewPasswordFormProps) {
+  const t = useT();
   const [, navigate] = useLocation();
   const reset = useResetPassword();
   const resend = useRequestReset();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { code: '', newPassword: '' },
   });
+  const { handleSubmit, setFocus } = form;
 
   // The step appears after a click: the code is what the user types next.
   useEffect(() => setFocus('code'), [setFocus]);
@@ -42,10 +40,10 @@ export function NewPasswordForm({ username, onChangeUsername }: NewPasswordFormP
       { username, code, newPassword },
       {
         onSuccess: () => {
-          toast({ title: RESET_TOASTS.doneTitle, description: RESET_TOASTS.done });
+          toast({ title: t(RESET_TOASTS.doneTitle), description: t(RESET_TOASTS.done) });
           navigate('/auth');
         },
-        onError: (error) => toast({ variant: 'destructive', title: RESET_TOASTS.resetFailed, description: getErrorMessage(error) }),
+        onError: (error) => toast({ variant: 'destructive', title: t(RESET_TOASTS.resetFailed), description: getErrorMessage(error) }),
       },
     );
   });
@@ -53,34 +51,30 @@ export function NewPasswordForm({ username, onChangeUsername }: NewPasswordFormP
   return (
     <div className="grid gap-5">
       <p className="rounded-lg bg-primary-soft px-3 py-2 text-sm text-primary-soft-foreground">
-        If <span className="font-semibold break-all">{username}</span> has a phone number, a {CODE_LENGTH}-digit code is on its way by SMS.
-        It is valid for 10 minutes.
+        <T id="reset.newPassword.codeOnItsWay" values={{ username }} components={{ 0: <span className="font-semibold break-all" /> }} />
       </p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
         {/* Password managers file the new password under this account. */}
         <input type="hidden" name="username" autoComplete="username" value={username} readOnly />
         <TextField
           id="reset-code"
-          label="Verification Code"
+          label={t('reset.newPassword.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
           maxLength={CODE_LENGTH}
           className="tracking-[0.3em]"
-          error={errors.code?.message}
-          {...register('code')}
+          {...fieldOf(form, 'code')}
         />
-        <TextField
+        <PasswordField
           id="reset-new-password"
-          label="New Password"
-          type="password"
+          label={t('reset.newPassword.newPassword')}
           autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          {...fieldOf(form, 'newPassword')}
         />
         <Button type="submit" className="w-full" disabled={reset.isPending} aria-busy={reset.isPending}>
           {reset.isPending ? <Spinner /> : <KeyRound aria-hidden="true" />}
-          Reset Password
+          {t('reset.newPassword.submit')}
         </Button>
       </form>
       <div className="flex flex-col items-center justify-center sm:flex-row sm:gap-x-2">
@@ -97,13 +91,13 @@ export function NewPasswordForm({ username, onChangeUsername }: NewPasswordFormP
           }
         >
           {resend.isPending ? <Spinner /> : null}
-          Send a new code
+          {t('reset.newPassword.sendNewCode')}
         </Button>
         <span aria-hidden="true" className="hidden text-muted-foreground sm:inline">
           ·
         </span>
         <Button variant="link" className="px-2" onClick={onChangeUsername}>
-          Use a different username
+          {t('reset.newPassword.otherUsername')}
         </Button>
       </div>
     </div>

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { fieldOf, UsernameField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { translate, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useRequestReset } from '../api';
 import { RESET_TOASTS, requestCodeFormSchema } from '../lib/reset-texts';
@@ -13,26 +14,24 @@ import { RESET_TOASTS, requestCodeFormSchema } from '../lib/reset-texts';
 export function requestCodeCallbacks(onSent: () => void) {
   return {
     onSuccess: () => {
-      toast({ title: RESET_TOASTS.codeSentTitle, description: RESET_TOASTS.codeSent });
+      toast({ title: translate(RESET_TOASTS.codeSentTitle), description: translate(RESET_TOASTS.codeSent) });
       onSent();
     },
-    onError: (error: unknown) => toast({ variant: 'destructive', title: RESET_TOASTS.requestFailed, description: getErrorMessage(error) }),
+    onError: (error: unknown) =>
+      toast({ variant: 'destructive', title: translate(RESET_TOASTS.requestFailed), description: getErrorMessage(error) }),
   };
 }
 
 /** Step 1: the username, then 'Request Verification Code'. */
 export function RequestCodeForm({ defaultUsername, onSent }: { defaultUsername: string; onSent: (username: string) => void }) {
+  const t = useT();
   const request = useRequestReset();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(requestCodeFormSchema),
     defaultValues: { username: defaultUsername },
   });
 
-  const onSubmit = handleSubmit(({ username }) => {
+  const onSubmit = form.handleSubmit(({ username }) => {
     request.mutate(
       username,
       requestCodeCallbacks(() => onSent(username)),
@@ -41,19 +40,10 @@ export function RequestCodeForm({ defaultUsername, onSent }: { defaultUsername: 
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
-      <TextField
-        id="reset-username"
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
+      <UsernameField id="reset-username" label={t('reset.request.username')} {...fieldOf(form, 'username')} />
       <Button type="submit" className="w-full" disabled={request.isPending} aria-busy={request.isPending}>
         {request.isPending ? <Spinner /> : <Send aria-hidden="true" />}
-        Request Verification Code
+        {t('reset.request.submit')}
       </Button>
     </form>
   );

@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { i18n, type Messages } from '@lingui/core';
+import { loadCatalogue } from 'virtual:catalogues';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { say } from '@/lib/i18n';
 import { newPasswordFormSchema, requestCodeFormSchema } from './reset-texts';
 
+// The app's texts in English, as the page has them (the messages here are message ids).
+beforeAll(async () => {
+  for (const bundle of ['core', 'app'] as const) i18n.load('en', (await loadCatalogue('en', bundle)).default as Messages);
+  i18n.activate('en');
+});
+
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
+  result.success ? [] : (result.error?.issues.map((i) => say(i.message)) ?? []);
 
 describe('password reset forms', () => {
   it('needs a username', () => {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Profile } from '../../../../shared/people.js';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { copyLabel, PROFILE_TEXTS, qrLabel } from '../lib/profile-texts';
 import type { QrTarget } from './qr-code-dialog';
 import { VendorIcon } from './vendor-icon';
@@ -17,6 +18,7 @@ type PaymentLink = Profile['paymentIds'][number];
 
 /** Copies the payment id; the icon turns into a tick for a moment after a copy. */
 function CopyButton({ link }: { link: PaymentLink }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -30,14 +32,20 @@ function CopyButton({ link }: { link: PaymentLink }) {
       if (!navigator.clipboard) throw new Error('No clipboard');
       await navigator.clipboard.writeText(link.paymentId);
       setCopied(true);
-      toast({ title: PROFILE_TEXTS.copiedTitle, description: PROFILE_TEXTS.copied });
+      toast({ title: t(PROFILE_TEXTS.copiedTitle), description: t(PROFILE_TEXTS.copied) });
     } catch {
-      toast({ variant: 'destructive', title: PROFILE_TEXTS.copyFailedTitle, description: PROFILE_TEXTS.copyFailed });
+      toast({ variant: 'destructive', title: t(PROFILE_TEXTS.copyFailedTitle), description: t(PROFILE_TEXTS.copyFailed) });
     }
   };
 
   return (
-    <Button variant="outline" size="icon" aria-label={copyLabel(link.vendor.name)} title="Copy payment ID" onClick={() => void copy()}>
+    <Button
+      variant="outline"
+      size="icon"
+      aria-label={copyLabel(t, link.vendor.name)}
+      title={t('profiles.copy.title')}
+      onClick={() => void copy()}
+    >
       {copied ? <Check className="text-primary" aria-hidden="true" /> : <Copy aria-hidden="true" />}
     </Button>
   );
@@ -45,6 +53,7 @@ function CopyButton({ link }: { link: PaymentLink }) {
 
 /** The Payment Links tab: one row per payment id, with copy and QR buttons (docs/product.md, Pages). */
 export function PaymentLinkList({ links }: { links: Profile['paymentIds'] }) {
+  const t = useT();
   const [target, setTarget] = useState<QrTarget | null>(null);
   const [trigger, setTrigger] = useState<HTMLElement | null>(null);
   const [dialogWanted, setDialogWanted] = useState(false);
@@ -55,7 +64,7 @@ export function PaymentLinkList({ links }: { links: Profile['paymentIds'] }) {
         <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
           <WalletCards className="size-7" aria-hidden="true" />
         </span>
-        <p className="text-lg text-pretty">{PROFILE_TEXTS.noPaymentLinks}</p>
+        <p className="text-lg text-pretty">{t(PROFILE_TEXTS.noPaymentLinks)}</p>
       </div>
     );
   }
@@ -77,8 +86,8 @@ export function PaymentLinkList({ links }: { links: Profile['paymentIds'] }) {
               <Button
                 variant="outline"
                 size="icon"
-                aria-label={qrLabel(link.vendor.name)}
-                title="Show QR code"
+                aria-label={qrLabel(t, link.vendor.name)}
+                title={t('profiles.qr.title')}
                 onPointerEnter={preload}
                 onFocus={preload}
                 onClick={(event) => {

@@ -2,6 +2,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { QR_SIZE } from '../../../../shared/constants.js';
 import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useT } from '@/lib/i18n';
 import { qrDialogTitle } from '../lib/profile-texts';
 
 export type QrTarget = { vendor: string; paymentId: string };
@@ -16,6 +17,7 @@ type QrCodeDialogProps = {
 
 /** '{vendor} QR Code': a QR code of the payment id (docs/product.md: size 256, error correction H), and the id. */
 export function QrCodeDialog({ target, onClose, returnFocusTo }: QrCodeDialogProps) {
+  const t = useT();
   return (
     <Dialog
       open={target !== null}
@@ -27,8 +29,8 @@ export function QrCodeDialog({ target, onClose, returnFocusTo }: QrCodeDialogPro
         {target ? (
           <>
             <div className="grid gap-1 pr-10">
-              <DialogTitle className="text-lg font-semibold tracking-tight break-words">{qrDialogTitle(target.vendor)}</DialogTitle>
-              <DialogDescription className="text-sm text-muted-foreground">Scan this code to get the payment ID.</DialogDescription>
+              <DialogTitle className="text-lg font-semibold tracking-tight break-words">{qrDialogTitle(t, target.vendor)}</DialogTitle>
+              <DialogDescription className="text-sm text-muted-foreground">{t('profiles.qr.dialogDescription')}</DialogDescription>
             </div>
             {/* Dark on white in both themes, with a quiet zone: what scanners read best. */}
             <div className="mx-auto w-full max-w-[288px] rounded-xl bg-white p-4 shadow-inner ring-1 ring-border">
@@ -39,7 +41,7 @@ export function QrCodeDialog({ target, onClose, returnFocusTo }: QrCodeDialogPro
                 bgColor="#ffffff"
                 fgColor="#000000"
                 role="img"
-                aria-label={`QR code of the ${target.vendor} payment ID`}
+                aria-label={t('profiles.qr.image', { vendor: target.vendor })}
                 className="block h-auto w-full"
               />
             </div>

@@ -7,7 +7,6 @@ import { REPORT_REASONS } from '../../../../shared/constants.js';
 import {
   REPORT_DETAILS_MAX,
   REPORT_MSG,
-  REPORT_OTHER_DETAILS_MIN,
   REPORT_REASON_LABELS,
   type ReportFormValues,
   reportFormSchema,
@@ -19,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { T, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { cn } from '@/lib/utils';
 import { type ReportTarget, useCreateReport } from '../api';
@@ -33,6 +33,7 @@ type ReportDialogProps = {
 
 /** Why is this reported: one reason (radio buttons) and optional details; the answer shows in the dialog. */
 export function ReportDialog({ target, subject, onClose, returnFocusTo }: ReportDialogProps) {
+  const t = useT();
   const id = useId();
   const create = useCreateReport();
   const {
@@ -51,7 +52,7 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
       { ...target, reason: values.reason, details: values.details },
       {
         onSuccess: () => {
-          toast({ title: REPORT_MSG.sent, description: REPORT_MSG.sentDescription });
+          toast({ title: t(REPORT_MSG.sent), description: t(REPORT_MSG.sentDescription) });
           onClose();
         },
       },
@@ -78,25 +79,20 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
         <div className="grid gap-1.5 pr-10">
           <DialogTitle className="flex items-center gap-2 text-lg font-semibold tracking-tight">
             <Flag className="size-5 shrink-0 text-danger-text" aria-hidden="true" />
-            {isItem ? 'Report this item' : 'Report this user'}
+            {isItem ? t('reports.dialog.titleItem') : t('reports.dialog.titleUser')}
           </DialogTitle>
           <DialogDescription className="text-sm text-pretty break-words text-muted-foreground">
-            {isItem ? (
-              <>
-                What is wrong with <span className="font-medium text-foreground">{subject}</span>? The admins will look at it.
-              </>
-            ) : (
-              <>
-                What is wrong with <span className="font-medium text-foreground">{subject}</span>’s profile or behaviour? The admins will
-                look at it.
-              </>
-            )}
+            <T
+              id={isItem ? 'reports.dialog.descriptionItem' : 'reports.dialog.descriptionUser'}
+              values={{ subject }}
+              components={{ 0: <span className="font-medium text-foreground" /> }}
+            />
           </DialogDescription>
         </div>
 
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
           <fieldset className="grid gap-2" aria-describedby={reasonError ? ids.reasonError : undefined}>
-            <legend className="mb-2 text-sm font-medium">Reason</legend>
+            <legend className="mb-2 text-sm font-medium">{t('reports.dialog.reason')}</legend>
             {REPORT_REASONS.map((value) => (
               <label
                 key={value}
@@ -112,7 +108,7 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
                   className="size-4 shrink-0 accent-primary focus-visible:outline-none"
                   {...register('reason')}
                 />
-                {REPORT_REASON_LABELS[value]}
+                {t(REPORT_REASON_LABELS[value])}
               </label>
             ))}
             {reasonError ? <FieldError id={ids.reasonError}>{reasonError}</FieldError> : null}
@@ -120,14 +116,17 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
 
           <div className="grid gap-2">
             <Label htmlFor={ids.details}>
-              Details <span className="font-normal text-muted-foreground">{detailsNeeded ? '(required)' : '(optional)'}</span>
+              {t('reports.dialog.details')}{' '}
+              <span className="font-normal text-muted-foreground">
+                {detailsNeeded ? t('reports.dialog.required') : t('reports.dialog.optional')}
+              </span>
             </Label>
             <Textarea
               id={ids.details}
               rows={4}
               className="min-h-24"
               maxLength={REPORT_DETAILS_MAX}
-              placeholder={detailsNeeded ? 'Tell us what is wrong.' : 'Anything that helps the admins decide.'}
+              placeholder={detailsNeeded ? t('reports.dialog.placeholderRequired') : t('reports.dialog.placeholderOptional')}
               aria-invalid={detailsError ? true : undefined}
               aria-describedby={detailsError ? ids.detailsError : ids.detailsHint}
               {...register('details')}
@@ -136,7 +135,7 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
               <FieldError id={ids.detailsError}>{detailsError}</FieldError>
             ) : (
               <p id={ids.detailsHint} className="text-sm text-muted-foreground">
-                {detailsNeeded ? `At least ${REPORT_OTHER_DETAILS_MIN} characters. ` : ''}
+                {detailsNeeded ? `${t('reports.dialog.detailsMin')} ` : ''}
                 {details.length}/{REPORT_DETAILS_MAX}
               </p>
             )}
@@ -154,12 +153,12 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline" disabled={create.isPending}>
-                Cancel
+                {t('reports.dialog.cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
               {create.isPending ? <Spinner /> : <Flag aria-hidden="true" />}
-              Send report
+              {t('reports.dialog.send')}
             </Button>
           </div>
         </form>

@@ -5,6 +5,7 @@ import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { translate, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { cn } from '@/lib/utils';
 import { usePublicSearch } from '../api';
@@ -12,24 +13,24 @@ import { resultsSummary } from '../lib/search-texts';
 import { useDebouncedSearch } from '../use-debounced-search';
 import { NoteResults, UserResults } from './search-results';
 
-const SEARCH_FAILED = 'Search failed';
-const SEARCH_LABEL = 'Search users and notes';
 /** The server accepts up to 100 characters. */
 const QUERY_MAX = 100;
 
 function Hint() {
+  const t = useT();
   return (
     <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-input bg-card px-6 py-14 text-center">
       <span className="flex size-16 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
         <UserRoundSearch className="size-8" aria-hidden="true" />
       </span>
-      <p className="max-w-lg text-lg text-pretty">Type a username, or a word from a public note, to find people and their payment links.</p>
+      <p className="max-w-lg text-lg text-pretty">{t('search.form.hint')}</p>
     </div>
   );
 }
 
 /** The search box and the Users and Public Notes lists (docs/product.md, Pages, Public search and profiles). */
 export function PublicSearch() {
+  const t = useT();
   const inputId = useId();
   const search = useDebouncedSearch();
   const result = usePublicSearch(search.query);
@@ -38,7 +39,7 @@ export function PublicSearch() {
 
   useEffect(() => {
     if (result.error) {
-      toast({ variant: 'destructive', title: SEARCH_FAILED, description: getErrorMessage(result.error) });
+      toast({ variant: 'destructive', title: translate('search.form.failed'), description: getErrorMessage(result.error) });
     }
   }, [result.error]);
 
@@ -47,11 +48,11 @@ export function PublicSearch() {
     body = <Hint />;
   } else if (result.isError && !result.isFetching) {
     // Shown only while no new attempt runs: the button never spins here.
-    body = <LoadError title={SEARCH_FAILED} error={result.error} onRetry={() => void result.refetch()} />;
+    body = <LoadError title={t('search.form.failed')} error={result.error} onRetry={() => void result.refetch()} />;
   } else if (!data) {
     body = (
       <div className="flex justify-center py-16">
-        <Spinner label="Searching…" className="size-8 text-primary" />
+        <Spinner label={t('search.form.searching')} className="size-8 text-primary" />
       </div>
     );
   } else {
@@ -73,24 +74,24 @@ export function PublicSearch() {
           search.applyNow();
         }}
       >
-        <Label htmlFor={inputId}>{SEARCH_LABEL}</Label>
+        <Label htmlFor={inputId}>{t('search.form.label')}</Label>
         <SearchInput
           id={inputId}
           value={search.text}
           onChange={(event) => search.setText(event.target.value)}
-          placeholder="e.g. alice, or lunch menu"
+          placeholder={t('search.form.placeholder')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           enterKeyHint="search"
           maxLength={QUERY_MAX}
           busy={busy}
-          busyLabel="Searching…"
+          busyLabel={t('search.form.searching')}
         />
       </form>
 
       <p className="sr-only" aria-live="polite">
-        {data && !result.isPlaceholderData ? resultsSummary(data.users.length, data.publicNotes.length, data.query) : ''}
+        {data && !result.isPlaceholderData ? resultsSummary(t, data.users.length, data.publicNotes.length, data.query) : ''}
       </p>
 
       <div aria-busy={busy}>{body}</div>

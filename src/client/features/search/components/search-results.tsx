@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { SearchResult } from '../../../../shared/people.js';
 import { Card } from '@/components/ui/card';
 import { formatShortDate } from '@/lib/format-date';
+import { T, useT } from '@/lib/i18n';
 import { noNotesText, noteAuthor, noUsersText } from '../lib/search-texts';
 
 type ResultsCardProps = {
@@ -15,6 +16,7 @@ type ResultsCardProps = {
 };
 
 function ResultsCard({ id, title, icon: Icon, count, children }: ResultsCardProps) {
+  const t = useT();
   return (
     <Card className="min-w-0 overflow-hidden">
       <section aria-labelledby={id}>
@@ -25,7 +27,7 @@ function ResultsCard({ id, title, icon: Icon, count, children }: ResultsCardProp
           </h2>
           <span className="ml-auto rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-muted-foreground">
             {count}
-            <span className="sr-only"> {count === 1 ? 'result' : 'results'}</span>
+            <span className="sr-only"> {t('search.results.count', { count })}</span>
           </span>
         </div>
         {children}
@@ -56,10 +58,11 @@ function Initial({ name }: { name: string }) {
 
 /** Users whose name matches: each leads to /u/{username}. */
 export function UserResults({ users, query }: { users: SearchResult['users']; query: string }) {
+  const t = useT();
   return (
-    <ResultsCard id="search-users-heading" title="Users" icon={UsersRound} count={users.length}>
+    <ResultsCard id="search-users-heading" title={t('search.results.users')} icon={UsersRound} count={users.length}>
       {users.length === 0 ? (
-        <EmptyResults message={noUsersText(query)} />
+        <EmptyResults message={noUsersText(t, query)} />
       ) : (
         <ul className="divide-y divide-border">
           {users.map((user) => (
@@ -72,9 +75,9 @@ export function UserResults({ users, query }: { users: SearchResult['users']; qu
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="truncate font-semibold">{user.username}</span>
                   {user.isPhoneVerified ? (
-                    <span className="text-sm font-medium text-green-800 dark:text-green-300">✓ Verified User</span>
+                    <span className="text-sm font-medium text-green-800 dark:text-green-300">{t('search.results.verified')}</span>
                   ) : (
-                    <span className="text-sm text-muted-foreground">View payment links</span>
+                    <span className="text-sm text-muted-foreground">{t('search.results.viewPaymentLinks')}</span>
                   )}
                 </span>
                 <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -89,10 +92,11 @@ export function UserResults({ users, query }: { users: SearchResult['users']; qu
 
 /** Public notes whose text matches: content (line breaks kept), author and date. */
 export function NoteResults({ notes, query }: { notes: SearchResult['publicNotes']; query: string }) {
+  const t = useT();
   return (
-    <ResultsCard id="search-notes-heading" title="Public Notes" icon={NotebookText} count={notes.length}>
+    <ResultsCard id="search-notes-heading" title={t('search.results.publicNotes')} icon={NotebookText} count={notes.length}>
       {notes.length === 0 ? (
-        <EmptyResults message={noNotesText(query)} />
+        <EmptyResults message={noNotesText(t, query)} />
       ) : (
         <ul className="divide-y divide-border">
           {notes.map((note) => (
@@ -100,7 +104,11 @@ export function NoteResults({ notes, query }: { notes: SearchResult['publicNotes
               <p className="leading-relaxed break-words whitespace-pre-line">{note.content}</p>
               <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
                 <span>
-                  by <span className="font-medium text-foreground">{noteAuthor(note.username)}</span>
+                  <T
+                    id="search.results.by"
+                    values={{ username: noteAuthor(t, note.username) }}
+                    components={{ 0: <span className="font-medium text-foreground" /> }}
+                  />
                 </span>
                 <span aria-hidden="true">·</span>
                 <time dateTime={note.createdAt}>{formatShortDate(note.createdAt, { fallback: '' })}</time>

@@ -1,4 +1,6 @@
-// Texts of the public search page (docs/product.md, Pages, Public search and profiles).
+// Texts of the public search page (docs/product.md, Pages, Public search and profiles): the
+// sentences that hold the query or a count, given the translating function.
+import type { Translate } from '@/lib/i18n';
 
 /** The query that is sent: the box's text without surrounding spaces ('' sends nothing). */
 export function searchQueryOf(text: string): string {
@@ -6,23 +8,21 @@ export function searchQueryOf(text: string): string {
 }
 
 /** 'No users found matching "{query}"'. */
-export function noUsersText(query: string): string {
-  return `No users found matching "${query}"`;
+export function noUsersText(t: Translate, query: string): string {
+  return t('search.results.noUsers', { query });
 }
 
 /** The same sentence for the notes list. */
-export function noNotesText(query: string): string {
-  return `No public notes found matching "${query}"`;
+export function noNotesText(t: Translate, query: string): string {
+  return t('search.results.noNotes', { query });
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** What a screen reader hears when results arrive, e.g. 'Found 2 users and 1 public note for "ann"'. */
-export function resultsSummary(users: number, notes: number, query: string): string {
-  return `Found ${count(users, 'user', 'users')} and ${count(notes, 'public note', 'public notes')} for "${query}"`;
+export function resultsSummary(t: Translate, users: number, notes: number, query: string): string {
+  return t('search.results.summary', { users, notes, query });
 }
 
 /** The author line of a public note; notes whose author is gone say 'Unknown user'. */
-export function noteAuthor(username: string | null | undefined): string {
-  return username ? username : 'Unknown user';
+export function noteAuthor(t: Translate, username: string | null | undefined): string {
+  return username ? username : t('search.results.unknownUser');
 }

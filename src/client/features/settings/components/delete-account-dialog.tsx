@@ -1,8 +1,7 @@
 import { TriangleAlert, UserX } from 'lucide-react';
+import { useT } from '@/lib/i18n';
 import { useDeleteAccount } from '../api';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
-
-const DELETE = 'Delete my account';
 
 type DeleteAccountDialogProps = {
   /** For password managers: the account the password belongs to. */
@@ -17,22 +16,23 @@ type DeleteAccountDialogProps = {
  * stays open.
  */
 export function DeleteAccountDialog({ username, onDeleted }: DeleteAccountDialogProps) {
+  const t = useT();
   const remove = useDeleteAccount();
   return (
     <PasswordConfirmDialog
       trigger={
         <>
           <UserX aria-hidden="true" />
-          {DELETE}
+          {t('settings.deletion.deleteNow')}
         </>
       }
       triggerVariant="destructive"
       username={username}
       id="delete-account"
       icon={<TriangleAlert className="size-5 shrink-0 text-danger-text" aria-hidden="true" />}
-      title="Delete your account?"
-      description="Your account goes at once, together with your items and their photos, your notes, messages, payment links and sessions. This cannot be undone."
-      confirmLabel={DELETE}
+      title={t('settings.deletion.deleteTitle')}
+      description={t('settings.deletion.deleteDescription')}
+      confirmLabel={t('settings.deletion.deleteNow')}
       pending={remove.isPending}
       onConfirm={async (password) => {
         await remove.mutateAsync(password);

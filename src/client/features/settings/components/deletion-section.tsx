@@ -9,13 +9,12 @@ import { FieldError } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { T, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useRequestDeletion } from '../api';
-import { deletionFormSchema } from '../lib/settings-schemas';
+import { deletionFormSchema, REASON_MAX } from '../lib/settings-schemas';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { SettingsSection } from './settings-section';
-
-const REQUEST = 'Request account deletion';
 
 type DeletionSectionProps = {
   markedForDeletion: boolean;
@@ -29,6 +28,7 @@ type DeletionSectionProps = {
  * account_deletion support request), confirmed first.
  */
 export function DeletionSection({ markedForDeletion, username, onAccountDeleted }: DeletionSectionProps) {
+  const t = useT();
   const request = useRequestDeletion();
   const [confirming, setConfirming] = useState(false);
   const {
@@ -42,68 +42,61 @@ export function DeletionSection({ markedForDeletion, username, onAccountDeleted 
     request.mutate(getValues('reason').trim(), {
       onSuccess: () => {
         setConfirming(false);
-        toast({ title: 'Deletion requested', description: PEOPLE_MSG.deletionRequested });
+        toast({ title: t('settings.deletion.requestedTitle'), description: t(PEOPLE_MSG.deletionRequested) });
       },
       onError: (error) => {
         setConfirming(false);
-        toast({ variant: 'destructive', title: 'Could not send your request', description: getErrorMessage(error) });
+        toast({ variant: 'destructive', title: t('settings.deletion.requestFailed'), description: getErrorMessage(error) });
       },
     });
   };
 
   const reasonError = errors.reason?.message;
+  // The schema's one rule says its limit: translated here with it.
+  const reasonErrorText = reasonError === REASON_MAX ? t(REASON_MAX, { max: SUPPORT_DESCRIPTION_MAX }) : reasonError;
 
   return (
-    <SettingsSection
-      icon={UserX}
-      tone="danger"
-      title="Delete account"
-      description="Your items and their photos, notes, messages and payment links go with it. This cannot be undone."
-    >
+    <SettingsSection icon={UserX} tone="danger" title={t('settings.deletion.title')} description={t('settings.deletion.description')}>
       <div className="grid justify-items-start gap-3">
-        <p className="text-sm text-pretty text-muted-foreground">
-          Delete your account yourself, right now. You will be asked for your password.
-        </p>
+        <p className="text-sm text-pretty text-muted-foreground">{t('settings.deletion.yourself')}</p>
         <DeleteAccountDialog username={username} onDeleted={onAccountDeleted} />
       </div>
 
       <div className="grid gap-3 border-t border-border pt-5">
         <div className="grid gap-1">
-          <h3 className="font-semibold">Or ask an admin</h3>
-          <p className="text-sm text-pretty text-muted-foreground">An admin will delete your account for you.</p>
+          <h3 className="font-semibold">{t('settings.deletion.askAdmin')}</h3>
+          <p className="text-sm text-pretty text-muted-foreground">{t('settings.deletion.askAdminText')}</p>
         </div>
         {markedForDeletion ? (
           <div role="status" className="flex items-start gap-3 rounded-xl bg-muted p-4">
             <Clock className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
             <div className="grid gap-1">
-              <p className="font-semibold">Deletion requested</p>
-              <p className="text-sm text-pretty text-muted-foreground">
-                {PEOPLE_MSG.deletionRequested}. You can keep using the app until an admin deletes your account.
-              </p>
+              <p className="font-semibold">{t('settings.deletion.requestedTitle')}</p>
+              <p className="text-sm text-pretty text-muted-foreground">{t('settings.deletion.requestedText')}</p>
             </div>
           </div>
         ) : (
           <form noValidate className="grid gap-4" onSubmit={(event) => void handleSubmit(() => setConfirming(true))(event)}>
             <div className="grid gap-2">
               <Label htmlFor="settings-delete-reason">
-                Reason <span className="font-normal text-muted-foreground">(optional)</span>
+                <T id="settings.deletion.reason" components={{ 0: <span className="font-normal text-muted-foreground" /> }} />
               </Label>
               <Textarea
                 id="settings-delete-reason"
                 className="min-h-24"
                 maxLength={SUPPORT_DESCRIPTION_MAX}
-                placeholder="Tell us why you are leaving, if you like."
+                placeholder={t('settings.deletion.reasonPlaceholder')}
                 aria-invalid={reasonError ? true : undefined}
                 aria-describedby={reasonError ? 'settings-delete-reason-error' : undefined}
                 {...register('reason')}
               />
-              {reasonError ? <FieldError id="settings-delete-reason-error">{reasonError}</FieldError> : null}
+              {reasonErrorText ? <FieldError id="settings-delete-reason-error">{reasonErrorText}</FieldError> : null}
             </div>
             <div>
               {/* Outlined: the red button above is the one way that deletes at once. */}
               <Button type="submit" variant="outline">
                 <UserX aria-hidden="true" />
-                {REQUEST}
+                {t('settings.deletion.request')}
               </Button>
             </div>
           </form>
@@ -113,9 +106,9 @@ export function DeletionSection({ markedForDeletion, username, onAccountDeleted 
       <ConfirmDialog
         open={confirming}
         icon={<TriangleAlert className="size-5 shrink-0 text-danger-text" aria-hidden="true" />}
-        title="Delete your account?"
-        description="An admin will permanently delete your account, your items, notes and payment links. This cannot be undone."
-        confirmLabel={REQUEST}
+        title={t('settings.deletion.confirmTitle')}
+        description={t('settings.deletion.confirmDescription')}
+        confirmLabel={t('settings.deletion.request')}
         pending={request.isPending}
         onConfirm={onConfirm}
         onClose={() => setConfirming(false)}

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { deleteAccountBodySchema, PEOPLE_MSG } from '../../../../shared/people.js';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { fieldOf, PasswordField } from '@/components/ui/form-field';
+import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 
 type PasswordConfirmDialogProps = {
@@ -42,16 +43,11 @@ export function PasswordConfirmDialog({
   pending,
   onConfirm,
 }: PasswordConfirmDialogProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(deleteAccountBodySchema), defaultValues: { password: '' } });
+  const form = useForm({ resolver: zodResolver(deleteAccountBodySchema), defaultValues: { password: '' } });
+  const { handleSubmit, reset, setError, setFocus } = form;
   const formId = `${id}-form`;
   const errorId = `${id}-form-error`;
 
@@ -68,7 +64,7 @@ export function PasswordConfirmDialog({
       onClose();
     } catch (error) {
       const message = getErrorMessage(error);
-      if (message === PEOPLE_MSG.currentPasswordWrong) setError('password', { message }, { shouldFocus: true });
+      if (message === t(PEOPLE_MSG.currentPasswordWrong)) setError('password', { message }, { shouldFocus: true });
       else setFormError(message);
     }
   });
@@ -100,13 +96,11 @@ export function PasswordConfirmDialog({
           aria-describedby={formError ? errorId : undefined}
         >
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-          <TextField
+          <PasswordField
             id={`${id}-password`}
-            label="Current password"
-            type="password"
+            label={t('settings.dialog.currentPassword')}
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
+            {...fieldOf(form, 'password')}
           />
           {formError ? (
             <p id={errorId} role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-danger-text dark:bg-red-950/60">

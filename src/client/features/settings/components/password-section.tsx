@@ -3,9 +3,10 @@ import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { PEOPLE_MSG } from '../../../../shared/people.js';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { fieldOf, PasswordField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useChangePassword } from '../api';
 import { changePasswordFormSchema } from '../lib/settings-schemas';
@@ -15,14 +16,10 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Change password: the current one, then the new one twice. The session stays signed in. */
 export function PasswordSection({ username }: { username: string }) {
+  const t = useT();
   const change = useChangePassword();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  const { handleSubmit, reset, setError } = form;
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) => {
     change.mutate(
@@ -30,54 +27,48 @@ export function PasswordSection({ username }: { username: string }) {
       {
         onSuccess: () => {
           reset(EMPTY);
-          toast({ title: 'Password changed', description: 'Use your new password next time you sign in.' });
+          toast({ title: t('settings.password.changedTitle'), description: t('settings.password.changedText') });
         },
         onError: (error) => {
           const message = getErrorMessage(error);
-          if (message === PEOPLE_MSG.currentPasswordWrong) {
+          if (message === t(PEOPLE_MSG.currentPasswordWrong)) {
             setError('currentPassword', { message }, { shouldFocus: true });
           }
-          toast({ variant: 'destructive', title: 'Could not change your password', description: message });
+          toast({ variant: 'destructive', title: t('settings.password.failed'), description: message });
         },
       },
     );
   });
 
   return (
-    <SettingsSection icon={KeyRound} title="Change password">
+    <SettingsSection icon={KeyRound} title={t('settings.password.title')}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-        <TextField
+        <PasswordField
           id="settings-current-password"
-          label="Current password"
-          type="password"
+          label={t('settings.password.current')}
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
+          {...fieldOf(form, 'currentPassword')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <PasswordField
             id="settings-new-password"
-            label="New password"
-            type="password"
+            label={t('settings.password.new')}
             autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
+            {...fieldOf(form, 'newPassword')}
           />
-          <TextField
+          <PasswordField
             id="settings-confirm-password"
-            label="Confirm new password"
-            type="password"
+            label={t('settings.password.confirm')}
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+            {...fieldOf(form, 'confirmPassword')}
           />
         </div>
         <div>
           <Button type="submit" disabled={change.isPending} aria-busy={change.isPending}>
             {change.isPending ? <Spinner /> : null}
-            Change password
+            {t('settings.password.submit')}
           </Button>
         </div>
       </form>

@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { type OwnPaymentLink, useAddPaymentLink, useRemovePaymentLink, useVendors } from '../api';
 import { paymentLinkFormSchema } from '../lib/settings-schemas';
@@ -22,12 +23,17 @@ type PaymentLinksSectionProps = {
 };
 
 function PaymentLinkRow({ link, renderIcon }: { link: OwnPaymentLink; renderIcon?: (name: string) => ReactNode }) {
+  const t = useT();
   const remove = useRemovePaymentLink();
   const onRemove = () =>
     remove.mutate(link.id, {
-      onSuccess: () => toast({ title: 'Payment link removed', description: `${link.vendor.name} is no longer on your profile.` }),
+      onSuccess: () =>
+        toast({
+          title: t('settings.paymentLinks.removedTitle'),
+          description: t('settings.paymentLinks.removedText', { vendor: link.vendor.name }),
+        }),
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Could not remove the payment link', description: getErrorMessage(error) }),
+        toast({ variant: 'destructive', title: t('settings.paymentLinks.removeFailed'), description: getErrorMessage(error) }),
     });
 
   return (
@@ -36,7 +42,9 @@ function PaymentLinkRow({ link, renderIcon }: { link: OwnPaymentLink; renderIcon
       <div className="min-w-0 flex-1">
         <p className="font-semibold break-words">
           {link.vendor.name}
-          {link.vendor.active ? null : <span className="ml-2 text-xs font-normal text-muted-foreground">(no longer offered)</span>}
+          {link.vendor.active ? null : (
+            <span className="ml-2 text-xs font-normal text-muted-foreground">{t('settings.paymentLinks.noLongerOffered')}</span>
+          )}
         </p>
         <p className="font-mono text-sm break-all text-muted-foreground">{link.paymentId}</p>
       </div>
@@ -44,8 +52,8 @@ function PaymentLinkRow({ link, renderIcon }: { link: OwnPaymentLink; renderIcon
         variant="ghost"
         size="icon"
         className="text-danger-text hover:bg-red-50 hover:text-danger-text dark:hover:bg-red-950/60"
-        aria-label={`Remove ${link.vendor.name} payment link`}
-        title="Remove"
+        aria-label={t('settings.paymentLinks.removeLabel', { vendor: link.vendor.name })}
+        title={t('settings.paymentLinks.removeTitle')}
         onClick={onRemove}
         disabled={remove.isPending}
         aria-busy={remove.isPending}
@@ -57,6 +65,7 @@ function PaymentLinkRow({ link, renderIcon }: { link: OwnPaymentLink; renderIcon
 }
 
 function AddPaymentLinkForm() {
+  const t = useT();
   const vendors = useVendors();
   const add = useAddPaymentLink();
   const {
@@ -75,9 +84,13 @@ function AddPaymentLinkForm() {
       {
         onSuccess: (link) => {
           reset();
-          toast({ title: 'Payment link added', description: `${link.vendor.name} is now on your profile.` });
+          toast({
+            title: t('settings.paymentLinks.addedTitle'),
+            description: t('settings.paymentLinks.addedText', { vendor: link.vendor.name }),
+          });
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Could not add the payment link', description: getErrorMessage(error) }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: t('settings.paymentLinks.addFailed'), description: getErrorMessage(error) }),
       },
     );
   });
@@ -89,7 +102,7 @@ function AddPaymentLinkForm() {
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 rounded-xl bg-muted p-3 sm:p-4">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="grid content-start gap-2">
-          <Label htmlFor="payment-vendor">Vendor</Label>
+          <Label htmlFor="payment-vendor">{t('settings.paymentLinks.vendor')}</Label>
           <NativeSelect
             id="payment-vendor"
             disabled={vendors.isPending || vendors.isError || noVendors}
@@ -97,7 +110,9 @@ function AddPaymentLinkForm() {
             aria-describedby={vendorError ? 'payment-vendor-error' : undefined}
             {...register('vendorId')}
           >
-            <option value="">{vendors.isPending ? 'Loading vendors…' : 'Choose a vendor'}</option>
+            <option value="">
+              {vendors.isPending ? t('settings.paymentLinks.loadingVendors') : t('settings.paymentLinks.chooseVendor')}
+            </option>
             {vendors.data?.map((vendor) => (
               <option key={vendor.id} value={String(vendor.id)}>
                 {vendor.name}
@@ -108,8 +123,8 @@ function AddPaymentLinkForm() {
         </div>
         <TextField
           id="payment-id"
-          label="Payment ID"
-          placeholder="e.g. @your-name"
+          label={t('settings.paymentLinks.paymentId')}
+          placeholder={t('settings.paymentLinks.paymentIdPlaceholder')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -120,16 +135,16 @@ function AddPaymentLinkForm() {
       </div>
       {vendors.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-          <span className="text-danger-text">Could not load the payment vendors. {getErrorMessage(vendors.error)}</span>
+          <span className="text-danger-text">{t('settings.paymentLinks.vendorsFailed', { reason: getErrorMessage(vendors.error) })}</span>
           <RetryButton size="sm" className="h-11" onRetry={() => void vendors.refetch()} retrying={vendors.isFetching} />
         </div>
       ) : noVendors ? (
-        <p className="text-sm text-muted-foreground">No payment vendors are offered yet. Please check back later.</p>
+        <p className="text-sm text-muted-foreground">{t('settings.paymentLinks.noVendors')}</p>
       ) : null}
       <div>
         <Button type="submit" disabled={add.isPending || !vendors.data?.length} aria-busy={add.isPending}>
           {add.isPending ? <Spinner /> : <CirclePlus aria-hidden="true" />}
-          Add payment link
+          {t('settings.paymentLinks.add')}
         </Button>
       </div>
     </form>
@@ -138,21 +153,18 @@ function AddPaymentLinkForm() {
 
 /** Payment links shown on the public profile: the list with remove buttons, and the add form. */
 export function PaymentLinksSection({ links, renderIcon }: PaymentLinksSectionProps) {
+  const t = useT();
   return (
-    <SettingsSection
-      icon={WalletCards}
-      title="Payment links"
-      description="People can copy these or scan them as QR codes on your public profile."
-    >
+    <SettingsSection icon={WalletCards} title={t('settings.paymentLinks.title')} description={t('settings.paymentLinks.description')}>
       {links.length > 0 ? (
-        <ul className="grid gap-2" aria-label="Your payment links">
+        <ul className="grid gap-2" aria-label={t('settings.paymentLinks.listLabel')}>
           {links.map((link) => (
             <PaymentLinkRow key={link.id} link={link} renderIcon={renderIcon} />
           ))}
         </ul>
       ) : (
         <p className="rounded-xl border border-dashed border-input px-4 py-6 text-center text-muted-foreground">
-          You have no payment links yet. Add one below.
+          {t('settings.paymentLinks.empty')}
         </p>
       )}
       <AddPaymentLinkForm />

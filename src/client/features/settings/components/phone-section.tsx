@@ -1,127 +1,91 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BadgeCheck, MessageSquareText, Phone, ShieldAlert, Trash2 } from 'lucide-react';
+import { BadgeCheck, MessageSquareText, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CODE_LENGTH } from '../../../../shared/constants.js';
-import { CODE_TTL_MINUTES, PEOPLE_MSG, type Settings } from '../../../../shared/people.js';
-import { Badge } from '@/components/ui/badge';
+import type { MessageId } from '../../../../shared/i18n.js';
+import { CODE_TTL_MINUTES, type Settings } from '../../../../shared/people.js';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { fieldOf, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { translate, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useRemovePhone, useSavePhone, useSendPhoneCode, useVerifyPhone } from '../api';
 import { phoneFormSchema, verifyCodeFormSchema } from '../lib/settings-schemas';
-import { PasswordConfirmDialog } from './password-confirm-dialog';
+import { ContactForm, ContactRow, showContactSaveError } from './contact-row';
 import { SettingsSection } from './settings-section';
 
-const failed = (title: string) => (error: unknown) => toast({ variant: 'destructive', title, description: getErrorMessage(error) });
+const failed = (title: MessageId) => (error: unknown) =>
+  toast({ variant: 'destructive', title: translate(title), description: getErrorMessage(error) });
 
 /** The number is where password reset codes go: a change asks for the password again. */
 function PhoneNumberForm({ phoneNumber, username }: { phoneNumber: string | null; username: string }) {
+  const t = useT();
   const save = useSavePhone();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(phoneFormSchema),
     values: { phoneNumber: phoneNumber ?? '', currentPassword: '' },
   });
+  const {
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isDirty },
+  } = form;
 
   const onSubmit = handleSubmit((body) => {
     save.mutate(body, {
       onSuccess: (settings) => {
         reset({ phoneNumber: settings.phoneNumber ?? '', currentPassword: '' });
         toast({
-          title: 'Phone number saved',
-          description: settings.isPhoneVerified ? undefined : 'Send yourself a verification code to verify it.',
+          title: t('settings.phone.savedTitle'),
+          description: settings.isPhoneVerified ? undefined : t('settings.phone.savedVerify'),
         });
       },
-      onError: (error) => {
-        const message = getErrorMessage(error);
-        if (message === PEOPLE_MSG.currentPasswordWrong) setError('currentPassword', { message }, { shouldFocus: true });
-        toast({ variant: 'destructive', title: 'Could not save the phone number', description: message });
-      },
+      onError: (error) =>
+        showContactSaveError(
+          error,
+          t,
+          (message) => setError('currentPassword', { message }, { shouldFocus: true }),
+          t('settings.phone.saveFailed'),
+        ),
     });
   });
 
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+    <ContactForm
+      onSubmit={onSubmit}
+      username={username}
+      password={{ id: 'settings-phone-password', label: t('settings.phone.currentPassword'), field: fieldOf(form, 'currentPassword') }}
+      saveLabel={t('settings.phone.save')}
+      pending={save.isPending}
+      unchanged={phoneNumber !== null && !isDirty}
     >
-      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <TextField
         id="settings-phone"
-        label="Phone number"
+        label={t('settings.phone.number')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder="+15550102000"
-        error={errors.phoneNumber?.message}
-        {...register('phoneNumber')}
+        {...fieldOf(form, 'phoneNumber')}
       />
-      <TextField
-        id="settings-phone-password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register('currentPassword')}
-      />
-      <Button type="submit" className="sm:mt-6" disabled={save.isPending || (phoneNumber !== null && !isDirty)} aria-busy={save.isPending}>
-        {save.isPending ? <Spinner /> : null}
-        Save
-      </Button>
-    </form>
-  );
-}
-
-/** Removing the number asks for the password in a dialog; a wrong one is shown at its field. */
-function RemovePhoneButton({ username }: { username: string }) {
-  const remove = useRemovePhone();
-  return (
-    <PasswordConfirmDialog
-      trigger={
-        <>
-          <Trash2 aria-hidden="true" />
-          Remove number
-        </>
-      }
-      triggerVariant="outline"
-      username={username}
-      id="remove-phone"
-      title="Remove your phone number?"
-      description="Without a verified number you cannot reset a forgotten password, and your profile no longer shows you as verified."
-      confirmLabel="Remove number"
-      pending={remove.isPending}
-      onConfirm={async (password) => {
-        await remove.mutateAsync(password);
-        toast({ title: 'Phone number removed' });
-      }}
-    />
+    </ContactForm>
   );
 }
 
 /** Send a code by SMS, then type it in: the number becomes verified. */
 function VerifyPhone({ phoneNumber }: { phoneNumber: string }) {
+  const t = useT();
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setFocus,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(verifyCodeFormSchema),
     defaultValues: { code: '' },
   });
+  const { handleSubmit, reset, setFocus } = form;
   // A code sent to an earlier number is no use for this one.
   const codeSent = sentTo === phoneNumber;
 
@@ -130,20 +94,20 @@ function VerifyPhone({ phoneNumber }: { phoneNumber: string }) {
       onSuccess: () => {
         setSentTo(phoneNumber);
         reset({ code: '' });
-        toast({ title: 'Verification code sent', description: `We sent a 6-digit code to ${phoneNumber}.` });
+        toast({ title: t('settings.phone.codeSentTitle'), description: t('settings.phone.codeSentText', { phone: phoneNumber }) });
         // The field appears with this render; focus it on the next frame.
         requestAnimationFrame(() => setFocus('code'));
       },
-      onError: failed('Could not send the code'),
+      onError: failed('settings.phone.sendFailed'),
     });
 
   const onVerify = handleSubmit(({ code }) => {
     verify.mutate(code, {
       onSuccess: () => {
         setSentTo(null);
-        toast({ title: 'Phone number verified', description: 'Your profile now shows you as a verified user.' });
+        toast({ title: t('settings.phone.verifiedTitle'), description: t('settings.phone.verifiedText') });
       },
-      onError: failed('Could not verify the phone number'),
+      onError: failed('settings.phone.verifyFailed'),
     });
   });
 
@@ -152,14 +116,14 @@ function VerifyPhone({ phoneNumber }: { phoneNumber: string }) {
       <div className="flex flex-wrap items-center gap-3">
         <Button variant={codeSent ? 'outline' : 'default'} onClick={onSend} disabled={send.isPending} aria-busy={send.isPending}>
           {send.isPending ? <Spinner /> : <MessageSquareText aria-hidden="true" />}
-          Send verification code
+          {t('settings.phone.sendCode')}
         </Button>
         {codeSent ? (
           <p className="text-sm text-muted-foreground" role="status">
-            Code sent. It expires in {CODE_TTL_MINUTES} minutes.
+            {t('settings.phone.codeExpires', { minutes: CODE_TTL_MINUTES })}
           </p>
         ) : (
-          <p className="text-sm text-muted-foreground">We'll text a {CODE_LENGTH}-digit code to this number.</p>
+          <p className="text-sm text-muted-foreground">{t('settings.phone.willText')}</p>
         )}
       </div>
       {codeSent ? (
@@ -170,17 +134,16 @@ function VerifyPhone({ phoneNumber }: { phoneNumber: string }) {
         >
           <TextField
             id="settings-code"
-            label="Verification code"
+            label={t('settings.phone.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={CODE_LENGTH + 1}
             className="font-mono tracking-[0.3em]"
-            error={errors.code?.message}
-            {...register('code')}
+            {...fieldOf(form, 'code')}
           />
           <Button type="submit" className="sm:mt-6" disabled={verify.isPending} aria-busy={verify.isPending}>
             {verify.isPending ? <Spinner /> : <BadgeCheck aria-hidden="true" />}
-            Verify
+            {t('settings.phone.verify')}
           </Button>
         </form>
       ) : null}
@@ -190,34 +153,31 @@ function VerifyPhone({ phoneNumber }: { phoneNumber: string }) {
 
 /** Phone number: set, change, verify by SMS, remove. A verified number marks the profile. */
 export function PhoneSection({ settings }: { settings: Settings }) {
+  const t = useT();
   const { phoneNumber, isPhoneVerified, username } = settings;
+  const remove = useRemovePhone();
 
   return (
-    <SettingsSection
-      icon={Phone}
-      title="Phone"
-      description="A verified number shows '✓ Verified User' on your profile; the number itself is never shown there."
-    >
+    <SettingsSection icon={Phone} title={t('settings.phone.title')} description={t('settings.phone.description')}>
       {phoneNumber ? (
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="flex flex-wrap items-center gap-2">
-            <span className="font-mono">{phoneNumber}</span>
-            {isPhoneVerified ? (
-              <Badge variant="success">
-                <BadgeCheck className="size-3.5" aria-hidden="true" />
-                Verified
-              </Badge>
-            ) : (
-              <Badge variant="warning">
-                <ShieldAlert className="size-3.5" aria-hidden="true" />
-                Not verified
-              </Badge>
-            )}
-          </p>
-          <RemovePhoneButton username={username} />
-        </div>
+        <ContactRow
+          value={phoneNumber}
+          verified={isPhoneVerified}
+          texts={{
+            verified: t('settings.phone.verified'),
+            notVerified: t('settings.phone.notVerified'),
+            remove: t('settings.phone.remove'),
+            removeTitle: t('settings.phone.removeTitle'),
+            removeDescription: t('settings.phone.removeDescription'),
+            removed: t('settings.phone.removed'),
+          }}
+          username={username}
+          id="remove-phone"
+          pending={remove.isPending}
+          onRemove={(password) => remove.mutateAsync(password)}
+        />
       ) : (
-        <p className="text-sm text-muted-foreground">You have not added a phone number.</p>
+        <p className="text-sm text-muted-foreground">{t('settings.phone.none')}</p>
       )}
       <PhoneNumberForm phoneNumber={phoneNumber} username={username} />
       {phoneNumber && !isPhoneVerified ? <VerifyPhone key={phoneNumber} phoneNumber={phoneNumber} /> : null}

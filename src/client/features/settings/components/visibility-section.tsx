@@ -2,12 +2,14 @@ import { Eye } from 'lucide-react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useUpdateVisibility } from '../api';
 import { SettingsSection } from './settings-section';
 
 /** Profile visibility: whether the profile shows in search and can be opened by others (isVisible). */
 export function VisibilitySection({ isVisible }: { isVisible: boolean }) {
+  const t = useT();
   const update = useUpdateVisibility();
   // While the change is on its way the switch already shows it.
   const checked = update.isPending && update.variables !== undefined ? update.variables : isVisible;
@@ -16,24 +18,21 @@ export function VisibilitySection({ isVisible }: { isVisible: boolean }) {
     update.mutate(next, {
       onSuccess: (settings) =>
         toast({
-          title: settings.isVisible ? 'Your profile is visible' : 'Your profile is hidden',
-          description: settings.isVisible
-            ? 'People can find you in search and open your profile.'
-            : 'You no longer appear in search, and your profile page is closed to others.',
+          title: settings.isVisible ? t('settings.visibility.visibleTitle') : t('settings.visibility.hiddenTitle'),
+          description: settings.isVisible ? t('settings.visibility.visibleText') : t('settings.visibility.hiddenText'),
         }),
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Could not change your profile visibility', description: getErrorMessage(error) }),
+      onError: (error) => toast({ variant: 'destructive', title: t('settings.visibility.failed'), description: getErrorMessage(error) }),
     });
 
   return (
-    <SettingsSection icon={Eye} title="Profile visibility" description="Choose whether neighbours can find you and see your payment links.">
+    <SettingsSection icon={Eye} title={t('settings.visibility.title')} description={t('settings.visibility.description')}>
       <div className="flex items-center justify-between gap-4 rounded-xl bg-muted p-4">
         <div className="grid gap-1">
           <Label htmlFor="settings-visible" className="text-base">
-            Show my profile in search
+            {t('settings.visibility.label')}
           </Label>
           <p id="settings-visible-hint" className="text-sm text-pretty text-muted-foreground">
-            When off, you are hidden from search and others see 'User not found' on your profile page.
+            {t('settings.visibility.hint')}
           </p>
         </div>
         <Switch

@@ -2,6 +2,7 @@
 // word for word), plus what only the forms need (a password confirmation, tidying typed input).
 import { z } from 'zod';
 import { passwordSchema, phoneNumberSchema } from '../../../../shared/auth.js';
+import type { MessageId } from '../../../../shared/i18n.js';
 import { MSG } from '../../../../shared/messages.js';
 import {
   addPaymentLinkBodySchema,
@@ -47,6 +48,9 @@ export const changePasswordFormSchema = z
     path: ['confirmPassword'],
   });
 
+/** Says SUPPORT_DESCRIPTION_MAX as `{max}`: the form translates it with that value. */
+export const REASON_MAX = 'settings.deletion.reasonMax' satisfies MessageId;
+
 export const deletionFormSchema = z.object({
-  reason: z.string().trim().max(SUPPORT_DESCRIPTION_MAX, `Reason must be at most ${SUPPORT_DESCRIPTION_MAX} characters`),
+  reason: z.string().trim().max(SUPPORT_DESCRIPTION_MAX, REASON_MAX),
 });

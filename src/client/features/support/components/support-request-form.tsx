@@ -9,6 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useCreateSupportRequest } from '../api';
 import { SUPPORT_TYPE_OPTIONS, type SupportFormValues, supportFormSchema } from '../lib/support-labels';
@@ -17,6 +18,7 @@ const EMPTY: SupportFormValues = { type: 'technical_issue', description: '' };
 
 /** The help form: what kind of request, and what happened (docs/product.md, Input rules: at least 10 characters). */
 export function SupportRequestForm() {
+  const t = useT();
   const create = useCreateSupportRequest();
   const {
     register,
@@ -29,9 +31,9 @@ export function SupportRequestForm() {
     create.mutate(values, {
       onSuccess: () => {
         reset(EMPTY);
-        toast({ title: 'Request sent', description: 'An admin will look at it soon. You can follow its status under “Your requests”.' });
+        toast({ title: t('support.form.sentTitle'), description: t('support.form.sentText') });
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Could not send your request', description: getErrorMessage(error) }),
+      onError: (error) => toast({ variant: 'destructive', title: t('support.form.failed'), description: getErrorMessage(error) }),
     });
   });
 
@@ -40,21 +42,21 @@ export function SupportRequestForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
       <div className="grid gap-2">
-        <Label htmlFor="support-type">Request type</Label>
+        <Label htmlFor="support-type">{t('support.form.type')}</Label>
         <NativeSelect id="support-type" {...register('type')}>
           {SUPPORT_TYPE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </option>
           ))}
         </NativeSelect>
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="support-description">Description</Label>
+        <Label htmlFor="support-description">{t('support.form.description')}</Label>
         <Textarea
           id="support-description"
           maxLength={SUPPORT_DESCRIPTION_MAX}
-          placeholder="What happened, and what did you expect? The more detail, the faster we can help."
+          placeholder={t('support.form.placeholder')}
           aria-invalid={descriptionError ? true : undefined}
           aria-describedby={descriptionError ? 'support-description-error' : 'support-description-hint'}
           {...register('description')}
@@ -63,14 +65,14 @@ export function SupportRequestForm() {
           <FieldError id="support-description-error">{descriptionError}</FieldError>
         ) : (
           <p id="support-description-hint" className="text-sm text-muted-foreground">
-            At least 10 characters.
+            {t('support.form.hint')}
           </p>
         )}
       </div>
       <div>
         <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
           {create.isPending ? <Spinner /> : <Send aria-hidden="true" />}
-          Send request
+          {t('support.form.submit')}
         </Button>
       </div>
     </form>

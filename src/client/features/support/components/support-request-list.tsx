@@ -2,6 +2,7 @@ import { Inbox } from 'lucide-react';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { formatShortDate } from '@/lib/format-date';
+import { T, useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useMySupportRequests } from '../api';
 import { type StatusTone, statusBadge, supportTypeLabel } from '../lib/support-labels';
@@ -13,23 +14,25 @@ const TONE_CLASS: Record<StatusTone, string> = {
 };
 
 function StatusBadge({ status }: { status: string }) {
-  const { label, tone } = statusBadge(status);
+  const t = useT();
+  const { label, text, tone } = statusBadge(status);
   return (
     <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', TONE_CLASS[tone])}>
-      <span className="sr-only">Status: </span>
-      {label}
+      <span className="sr-only">{t('support.list.status')} </span>
+      {label ? t(label) : text}
     </span>
   );
 }
 
 /** 'Your requests': type, description, date and status of each, newest first. */
 export function SupportRequestList() {
+  const t = useT();
   const requests = useMySupportRequests();
 
   if (requests.isPending) {
     return (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading your requests…" className="size-8 text-primary" />
+        <Spinner label={t('support.list.loading')} className="size-8 text-primary" />
       </div>
     );
   }
@@ -37,7 +40,7 @@ export function SupportRequestList() {
     return (
       <LoadError
         variant="inset"
-        title="Could not load your requests"
+        title={t('support.list.loadFailed')}
         error={requests.error}
         onRetry={() => void requests.refetch()}
         retrying={requests.isFetching}
@@ -50,9 +53,7 @@ export function SupportRequestList() {
         <span className="flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
           <Inbox className="size-6" aria-hidden="true" />
         </span>
-        <p className="max-w-sm text-pretty text-muted-foreground">
-          You have not sent any requests yet. When you do, you can follow their status here.
-        </p>
+        <p className="max-w-sm text-pretty text-muted-foreground">{t('support.list.empty')}</p>
       </div>
     );
   }
@@ -63,15 +64,24 @@ export function SupportRequestList() {
       {sorted.map((request) => (
         <li key={request.id} className="grid gap-2 rounded-xl border border-border p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-semibold">{supportTypeLabel(request.type)}</p>
+            <p className="font-semibold">{t(supportTypeLabel(request.type))}</p>
             <StatusBadge status={request.status} />
           </div>
           <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{request.description}</p>
           <p className="text-xs text-muted-foreground">
-            Sent <time dateTime={request.createdAt}>{formatShortDate(request.createdAt)}</time>
+            <T
+              id="support.list.sent"
+              values={{ date: formatShortDate(request.createdAt) }}
+              components={{ 0: <time dateTime={request.createdAt} /> }}
+            />
             {request.resolvedAt ? (
               <>
-                {' · '}Resolved <time dateTime={request.resolvedAt}>{formatShortDate(request.resolvedAt)}</time>
+                {' · '}
+                <T
+                  id="support.list.resolved"
+                  values={{ date: formatShortDate(request.resolvedAt) }}
+                  components={{ 0: <time dateTime={request.resolvedAt} /> }}
+                />
               </>
             ) : null}
           </p>

@@ -1,28 +1,34 @@
-// Support requests in words and colours (docs/product.md, Data, States and Input rules).
-import { z } from 'zod';
+// Support requests in words (message ids of section `support`) and colours (docs/product.md, Data,
+// States and Input rules). The admin's support panel reads the same labels.
+import type { z } from 'zod';
+import type { MessageId } from '../../../../shared/i18n.js';
 import { createSupportBodySchema, type SupportRequest } from '../../../../shared/people.js';
+import { SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL, type StatusTone, supportStatusTone } from '../../../../shared/support-labels.js';
 
 export type SupportType = SupportRequest['type'];
+export type SupportStatus = SupportRequest['status'];
+
+export { SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL, type StatusTone };
+
+const isKeyOf = <T extends object>(map: T, key: string): key is Extract<keyof T, string> => Object.prototype.hasOwnProperty.call(map, key);
 
 /** The request types in the order the form offers them: the most common first. */
-export const SUPPORT_TYPE_OPTIONS: readonly { value: SupportType; label: string }[] = [
-  { value: 'technical_issue', label: 'Technical issue' },
-  { value: 'account_deletion', label: 'Account deletion' },
-  { value: 'other', label: 'Other' },
-];
+export const SUPPORT_TYPE_OPTIONS: readonly { value: SupportType; label: MessageId }[] = (
+  ['technical_issue', 'account_deletion', 'other'] as const
+).map((value) => ({ value, label: SUPPORT_TYPE_LABEL[value] }));
 
-export function supportTypeLabel(type: string): string {
-  return SUPPORT_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? 'Other';
+/** The label of a type; an unknown type reads as Other. */
+export function supportTypeLabel(type: string): MessageId {
+  return isKeyOf(SUPPORT_TYPE_LABEL, type) ? SUPPORT_TYPE_LABEL[type] : SUPPORT_TYPE_LABEL.other;
 }
 
-export type StatusTone = 'yellow' | 'green' | 'blue';
-
-/** docs/product.md, States: yellow for pending, green for resolved, blue otherwise (in progress). */
-export function statusBadge(status: string): { label: string; tone: StatusTone } {
-  if (status === 'pending') return { label: 'Pending', tone: 'yellow' };
-  if (status === 'resolved') return { label: 'Resolved', tone: 'green' };
-  if (status === 'in_progress') return { label: 'In progress', tone: 'blue' };
-  return { label: status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), tone: 'blue' };
+/**
+ * docs/product.md, States: yellow for pending, green for resolved, blue otherwise (in progress). A
+ * status this client does not know has no label: it is shown as it is, in words.
+ */
+export function statusBadge(status: string): { label: MessageId | null; text: string; tone: StatusTone } {
+  const label = isKeyOf(SUPPORT_STATUS_LABEL, status) ? SUPPORT_STATUS_LABEL[status] : null;
+  return { label, text: status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), tone: supportStatusTone(status) };
 }
 
 /** The help form: a type and a description of at least 10 characters (the API's own rule). */

@@ -1,0 +1,49 @@
+// Saved alerts on a phone, in English and Spanish: Alert me's dialog and the Settings section fit
+// the screen (screenshots under test-results/alerts for a look).
+import { expect, test } from '@playwright/test';
+import type { Language } from '../src/shared/i18n.js';
+import { apiPost, registerThroughUi, text } from './fixtures';
+
+for (const language of ['en', 'es'] as Language[]) {
+  test(`Alert me and the saved alerts fit a phone (${language})`, async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: language === 'es' ? 'es-ES' : 'en-US',
+      geolocation: { latitude: 40.735, longitude: -73.99 },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    await registerThroughUi(page, undefined, undefined, language);
+    await apiPost(page, '/api/alerts', { query: 'bicycle with a child seat', tag: 'kids' });
+    await apiPost(page, '/api/alerts', { latitude: 40.735, longitude: -73.99, radiusKm: 2 });
+
+    await page.goto('/browse');
+    await page.getByRole('searchbox', { name: text(language, 'core.browse.searchLabel') }).fill('ladder');
+    await page.getByRole('button', { name: text(language, 'core.browse.useMyLocation') }).click();
+    await expect(page.getByText(text(language, 'core.browse.nearest'))).toBeVisible();
+    await page.screenshot({ path: `test-results/alerts/phone-browse-${language}.png` });
+    await page.getByRole('button', { name: text(language, 'core.browse.alertMe') }).click();
+    const dialog = page.getByRole('dialog', { name: text(language, 'alerts.me.title') });
+    await expect(dialog.getByLabel(text(language, 'alerts.me.radius'))).toBeVisible();
+    await page.screenshot({ path: `test-results/alerts/phone-alert-me-${language}.png` });
+    await dialog.getByRole('button', { name: text(language, 'alerts.me.save') }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/settings#alerts');
+    const list = page.getByRole('list', { name: text(language, 'alerts.settings.listLabel') });
+    await expect(list.getByRole('listitem').filter({ has: page.getByRole('button') })).toHaveCount(3);
+    // Nothing in the section is wider than its box (the Spanish page as a whole is 398 px wide on a
+    // 390 px phone without this section too: a finding outside it).
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('#alerts *')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+    );
+    expect(overflowing).toEqual([]);
+    await page.screenshot({ path: `test-results/alerts/phone-settings-${language}.png`, fullPage: true });
+    await list
+      .getByRole('button', { name: text(language, 'alerts.settings.edit') })
+      .first()
+      .click();
+    await page.screenshot({ path: `test-results/alerts/phone-settings-edit-${language}.png`, fullPage: true });
+    await context.close();
+  });
+}

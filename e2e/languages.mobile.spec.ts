@@ -1,0 +1,20 @@
+// The site in Spanish on a phone: the phone menu's language picker, and every page at 390 px wide
+// in Spanish (longer words than English) with nothing pushed off screen and axe clean.
+import { expect, test } from '@playwright/test';
+import { translate } from '../src/server/i18n.js';
+import { walkEveryPageIn } from './every-page';
+
+const es = (id: Parameters<typeof translate>[1]) => translate('es', id);
+
+test('the phone menu switches the language', async ({ page }) => {
+  await page.goto('/browse');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.getByRole('heading', { level: 1, name: es('core.browse.title') })).toBeVisible();
+  await expect(page.getByRole('button', { name: es('core.nav.closeMenu') })).toBeVisible();
+});
+
+test('every page in Spanish at phone size', async ({ browser, page }) => {
+  test.slow();
+  await walkEveryPageIn(browser, page, 'es', 'es-phone');
+});

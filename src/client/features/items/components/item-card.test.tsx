@@ -1,0 +1,30 @@
+// An item card names its poster; an item whose owner's account is hidden comes without a name
+// (docs/product.md, Public search and profiles) and says 'Unknown user', as the item page does.
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ListedItem } from '../../../../shared/items.js';
+import { renderApp } from '@/test/render';
+import { ItemCard } from './item-card';
+
+const item: ListedItem = {
+  id: 7,
+  title: 'A green teapot',
+  description: 'Holds four cups.',
+  imageUrl: '/uploads/teapot.webp',
+  thumbnailUrl: '/uploads/teapot-thumb.webp',
+  tags: ['Kitchen'],
+  userId: 3,
+  username: 'carmen',
+};
+
+describe('ItemCard', () => {
+  it("names the item's poster", () => {
+    renderApp(<ItemCard item={item} />);
+    expect(screen.getByText(/Posted by/)).toHaveTextContent('Posted by carmen');
+  });
+
+  it("says 'Unknown user' for an owner the list does not name (a hidden account)", () => {
+    renderApp(<ItemCard item={{ ...item, username: '' }} />);
+    expect(screen.getByText(/Posted by/)).toHaveTextContent('Posted by Unknown user');
+  });
+});

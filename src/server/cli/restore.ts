@@ -1,0 +1,136 @@
+// `npm run restore -- FILE [--force] [--quiet]`: brings a site back from a backup into an empty
+// DATA_DIR (PGlite) or an empty PostgreSQL database (DATABASE_URL). The file is checked whole
+// first; a non-empty target is refused without --force, a backup of a newer release always.
+import { existsSync, readdirSync } from 'node:fs';
+import { access, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { serverAnswers, socketPath } from '../backup/channel.js';
+import { BackupError, Progress, readBackupLines } from '../backup/format.js';
+import { loadBackup, verifyBackup } from '../backup/load.js';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { type CommandResult, commandConfig, failure } from './backup.js';
+
+const USAGE = 'Usage: npm run restore -- FILE [--force] [--quiet]';
+
+const hasFiles = (dir: string) => existsSync(dir) && readdirSync(dir).length > 0;
+
+/** What the target already holds, in words, or null when it is empty. */
+export async function targetContents(config: Config): Promise<string | null> {
+  const uploads = config.s3 ? undefined : path.join(config.dataDir, 'uploads');
+  const images = uploads && hasFiles(uploads) ? `images in ${uploads}` : null;
+  if (!config.databaseUrl) {
+    if (hasFiles(config.pgliteDir)) return `a database in ${config.pgliteDir}`;
+    return images;
+  }
+  const client = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new BackupError(`cannot connect to DATABASE_URL: ${(err as Error).message}`);
+  }
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
+       where s.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p', 'v', 'm', 'S')`,
+    );
+    if (rows[0]!.n > 0) return `${rows[0]!.n} tables and sequences in the database of DATABASE_URL`;
+  } finally {
+    await client.end();
+  }
+  return images;
+}
+
+/** Empties the target for --force: the PGlite folder and the uploads, or the database's schemas. */
+async function emptyTarget(config: Config): Promise<void> {
+  if (!config.s3) await rm(path.join(config.dataDir, 'uploads'), { recursive: true, force: true });
+  if (!config.databaseUrl) {
+    await rm(config.pgliteDir, { recursive: true, force: true });
+    return;
+  }
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('drop schema if exists drizzle cascade');
+    await client.query('drop schema if exists public cascade');
+    await client.query('create schema public');
+  } finally {
+    await client.end();
+  }
+}
+
+export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, stderr?: NodeJS.WritableStream): Promise<CommandResult> {
+  let args;
+  try {
+    args = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: 'boolean' }, quiet: { type: 'boolean' } } });
+  } catch (err) {
+    return { code: 2, output: `restore: ${(err as Error).message}. ${USAGE}` };
+  }
+  if (args.positionals.length !== 1) return { code: 2, output: `restore: name one backup file. ${USAGE}` };
+  const file = path.resolve(args.positionals[0]!);
+  try {
+    await access(file);
+  } catch {
+    return { code: 2, output: `restore: cannot read ${file}` };
+  }
+  const progressOut = args.values.quiet ? undefined : stderr;
+  try {
+    const config = commandConfig(env);
+    if (!config.databaseUrl && (await serverAnswers(socketPath(config.dataDir)))) {
+      throw new BackupError(`a server is running on ${config.dataDir}: stop it before restoring into its DATA_DIR`);
+    }
+    const contents = await targetContents(config);
+    if (contents && !args.values.force) {
+      throw new BackupError(`the target is not empty (${contents}); restore into an empty one, or add --force to replace what is there`);
+    }
+    progressOut?.write(`checking ${file}\n`);
+    const { header, manifest } = await verifyBackup(readBackupLines(file));
+    if (contents) await emptyTarget(config);
+
+    progressOut?.write('restoring\n');
+    const progress = new Progress(progressOut);
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 2 });
+    let skipped: string[];
+    try {
+      ({ skipped } = await loadBackup(database, readBackupLines(file), {
+        uploadsDir: config.s3 ? undefined : path.join(config.dataDir, 'uploads'),
+        onLine: (line) => progress.line(line),
+      }));
+    } finally {
+      await database.close();
+    }
+    progress.print(true);
+    const rows = Object.values(manifest.tables).reduce((sum, t) => sum + t.rows, 0);
+    const notes: string[] = [];
+    if (header.storage.kind === 's3')
+      notes.push(
+        `Images were not in the backup: they stay in the bucket ${header.storage.bucket} (${header.storage.publicUrl}); set S3_BUCKET and S3_PUBLIC_URL to it.`,
+      );
+    if (header.storage.kind === 'local' && config.s3)
+      notes.push(
+        `The backup's ${manifest.images.count} images were not written: this configuration keeps images in the bucket ${config.s3.bucket}.`,
+      );
+    if (skipped.length) notes.push(`Left out tables no migration of this app makes: ${skipped.join(', ')}.`);
+    if (manifest.missingImages.length)
+      notes.push(`${manifest.missingImages.length} images were already missing when the backup was taken.`);
+    const target = config.databaseUrl ? 'the database of DATABASE_URL' : config.pgliteDir;
+    return {
+      code: 0,
+      output: [
+        `Restored ${file} (app ${header.appVersion}, taken ${header.createdAt}, migration ${header.migration.tag}) into ${target}: ${rows.toLocaleString('en')} rows, ${manifest.images.count} images. Newer migrations, if any, were applied.`,
+        ...notes,
+      ].join('\n'),
+    };
+  } catch (err) {
+    return failure('restore', err);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { code, output } = await restoreCommand(process.argv.slice(2), process.env, process.stderr);
+  (code === 0 ? console.log : console.error)(output);
+  process.exit(code);
+}

@@ -1,0 +1,114 @@
+import {
+  type Alert,
+  ALERT_MSG,
+  type AlertCriteria,
+  alertProblem,
+  type CreateAlertBody,
+  type UpdateAlertBody,
+} from '../../../shared/alerts.js';
+import type { SessionUser } from '../../../shared/auth.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, notFound } from '../../errors.js';
+import { withinTotal } from '../../plugins/quotas.js';
+import {
+  type AlertMatch,
+  type AlertRow,
+  type AlertValues,
+  alertsKept,
+  deleteOwnAlert,
+  insertAlert,
+  selectAlerts,
+  selectAlertsMatchingItem,
+  selectOwnAlert,
+  updateOwnAlert,
+} from './repository.js';
+
+export type { AlertMatch };
+
+const toAlert = (r: AlertRow): Alert => ({
+  id: r.id,
+  query: r.query,
+  tag: r.tag,
+  latitude: r.latitude,
+  longitude: r.longitude,
+  radiusKm: r.radiusM === null ? null : r.radiusM / 1000,
+  paused: r.paused,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const criteriaOf = (r: AlertRow): AlertCriteria => toAlert(r);
+
+/**
+ * The stored values of criteria, or 400 with why they are no alert. A tag equal to the text (any
+ * letter case) is dropped: the list search does the same (the text already matches such a tag), so
+ * the alert matches what the list showed.
+ */
+function valuesOf(c: AlertCriteria): AlertValues {
+  const problem = alertProblem(c);
+  if (problem) throw badRequest(problem);
+  const tag = c.tag !== null && c.query !== null && c.tag.toLowerCase() === c.query.toLowerCase() ? null : c.tag;
+  return {
+    query: c.query,
+    tag,
+    latitude: c.latitude,
+    longitude: c.longitude,
+    radiusM: c.radiusKm === null ? null : Math.round(c.radiusKm * 1000),
+  };
+}
+
+/** My alerts, oldest first. */
+export async function listAlerts(db: Db, me: number): Promise<Alert[]> {
+  return (await selectAlerts(db, me)).map(toAlert);
+}
+
+/** Saves an alert; at most `max` per account (ALERT_LIMIT: 409 past it). */
+export async function createAlert(db: Db, user: SessionUser, body: CreateAlertBody, max: number): Promise<Alert> {
+  const values = valuesOf({
+    query: body.query ?? null,
+    tag: body.tag ?? null,
+    latitude: body.latitude ?? null,
+    longitude: body.longitude ?? null,
+    radiusKm: body.radiusKm ?? null,
+  });
+  const id = await withinTotal(db, 'alerts', user.id, max, alertsKept, (tx) => insertAlert(tx, user.id, values));
+  return getOwnAlert(db, user.id, id);
+}
+
+async function getOwnAlert(db: Db, me: number, id: number): Promise<Alert> {
+  const row = await selectOwnAlert(db, id, me);
+  if (!row) throw notFound(ALERT_MSG.notFound);
+  return toAlert(row);
+}
+
+/** Changes my alert: the fields given (null clears one) and whether it is paused; anyone else's is not found. */
+export async function updateAlert(db: Db, me: number, id: number, body: UpdateAlertBody): Promise<Alert> {
+  const row = await selectOwnAlert(db, id, me);
+  if (!row) throw notFound(ALERT_MSG.notFound);
+  const current = criteriaOf(row);
+  const values = valuesOf({
+    query: body.query === undefined ? current.query : body.query,
+    tag: body.tag === undefined ? current.tag : body.tag,
+    latitude: body.latitude === undefined ? current.latitude : body.latitude,
+    longitude: body.longitude === undefined ? current.longitude : body.longitude,
+    radiusKm: body.radiusKm === undefined ? current.radiusKm : body.radiusKm,
+  });
+  if (!(await updateOwnAlert(db, id, me, { ...values, ...(body.paused === undefined ? {} : { paused: body.paused }) })))
+    throw notFound(ALERT_MSG.notFound);
+  return getOwnAlert(db, me, id);
+}
+
+/** Deletes my alert; anyone else's is not found. */
+export async function deleteAlert(db: Db, me: number, id: number): Promise<void> {
+  if (!(await deleteOwnAlert(db, id, me))) throw notFound(ALERT_MSG.notFound);
+}
+
+/**
+ * The saved alerts a just-posted item matches, with their owners (docs/decisions/016-saved-alerts.md):
+ * the item-posting code calls this inside the transaction that inserts the item, and writes one
+ * notification per match there. Excludes the poster's own alerts, paused alerts, owners marked for
+ * deletion, and owners who blocked the poster or whom the poster blocked.
+ */
+export function alertsMatchingItem(tx: Db, itemId: number): Promise<AlertMatch[]> {
+  return selectAlertsMatchingItem(tx, itemId);
+}

@@ -1,0 +1,158 @@
+// GET /metrics in Prometheus' text format (prom-client), for the operator's monitoring
+// (docs/operations.md): requests per route with their latency, the database pool, event-loop lag,
+// memory and the process' other defaults, rate-limit refusals, upload sizes, the notification
+// queue (outbox events and channel deliveries waiting or given up). Never public: on the
+// app's port only with METRICS_TOKEN as a bearer token, or on METRICS_PORT bound to 127.0.0.1.
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { sql } from 'drizzle-orm';
+import { MSG } from '../../shared/messages.js';
+import { queryRows } from '../db/client.js';
+import { AppError } from '../errors.js';
+import { syncPlugin } from './sync-plugin.js';
+
+/** The route as registered (`/api/items/:id`), never the raw URL: one series per route, not per id. */
+const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
+
+const sameToken = (given: string, expected: string) => {
+  // Hashes of equal length: the comparison takes the same time whatever was sent.
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+};
+
+/** The metrics of one app: its own registry (tests build several apps in one process). */
+export function createMetrics(app: FastifyInstance): Registry {
+  const register = new Registry();
+  collectDefaultMetrics({ register });
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route and status',
+    labelNames,
+    registers: [register],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route and status',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [register],
+  });
+  const refusals = new Counter({
+    name: 'rate_limit_refusals_total',
+    help: 'Requests refused with 429 (rate limits and quotas), by route',
+    labelNames: ['route'] as const,
+    registers: [register],
+  });
+  const uploads = new Histogram({
+    name: 'upload_request_bytes',
+    help: 'Size of image upload requests as sent (Content-Length)',
+    buckets: [100_000, 500_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000, 20_000_000],
+    registers: [register],
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool: connections open (total), idle, queries waiting for one (waiting), the most allowed (max)',
+    labelNames: ['state'] as const,
+    registers: [register],
+    collect() {
+      const stats = app.database.poolStats?.();
+      if (!stats) return;
+      for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, stats[state]);
+    },
+  });
+
+  new Gauge({
+    name: 'notification_queue',
+    help: 'Notifications waiting or given up: outbox events (queue="events") and deliveries per channel (queue="email", ...), by state (pending, failed)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [register],
+    async collect() {
+      // Each count is served by a partial index (pending events, due deliveries, failed deliveries).
+      const rows = await queryRows<{ queue: string; state: string; n: number }>(
+        app.database.db,
+        sql`SELECT 'events' AS queue, CASE WHEN failed_at IS NULL THEN 'pending' ELSE 'failed' END AS state, count(*)::int AS n
+              FROM notification_events GROUP BY 2
+            UNION ALL
+            SELECT channel, status, count(*)::int FROM notification_deliveries WHERE status IN ('pending', 'failed') GROUP BY 1, 2`,
+      );
+      this.reset();
+      for (const state of ['pending', 'failed']) this.set({ queue: 'events', state }, 0);
+      for (const { queue, state, n } of rows) this.set({ queue, state }, Number(n));
+    },
+  });
+
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = routeOf(request);
+    if (route === '/metrics') return;
+    const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+    if (reply.statusCode === 429) refusals.inc({ route });
+    const length = Number(request.headers['content-length']);
+    if (route === '/api/upload-image' && Number.isFinite(length)) uploads.observe(length);
+  });
+  return register;
+}
+
+async function sendMetrics(register: Registry, reply: FastifyReply) {
+  return reply
+    .header('cache-control', 'no-store')
+    .type(register.contentType)
+    .send(await register.metrics());
+}
+
+/**
+ * Serves GET /metrics when METRICS_TOKEN or METRICS_PORT is set: on the app's port for the bearer
+ * token (401 otherwise), and/or on 127.0.0.1:METRICS_PORT (no token; only this machine reaches it).
+ */
+function metrics(app: FastifyInstance): void {
+  const { token, port } = app.config.metrics;
+  if (!token && !port) return;
+  const register = createMetrics(app);
+
+  if (token) {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+      if (!given || !sameToken(given, token)) {
+        reply.header('www-authenticate', 'Bearer').header('cache-control', 'no-store');
+        throw new AppError(401, MSG.metricsToken);
+      }
+      return sendMetrics(register, reply);
+    });
+  }
+
+  if (port) {
+    let server: Server | undefined;
+    app.addHook('onReady', async () => {
+      server = createServer((req, res) => {
+        if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+          res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics\n');
+          return;
+        }
+        register
+          .metrics()
+          .then((text) => res.writeHead(200, { 'content-type': register.contentType, 'cache-control': 'no-store' }).end(text))
+          .catch((err: unknown) => {
+            app.log.error({ err }, 'metrics failed');
+            res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n');
+          });
+      });
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject).listen(port, '127.0.0.1', () => resolve());
+      });
+      app.log.info(`metrics at http://127.0.0.1:${port}/metrics`);
+    });
+    app.addHook('onClose', async () => {
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    });
+  }
+}
+
+/** The metrics plugin: registered before the routes, so that it sees every answer. */
+export const metricsPlugin = fp(syncPlugin(metrics), { name: 'metrics', dependencies: ['database'], decorators: { fastify: ['config'] } });
