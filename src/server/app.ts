@@ -31,7 +31,7 @@ import { expireItems, itemPageMeta, newestListedImage } from './features/items/s
 import { liveRoutes } from './features/live/routes.js';
 import { notesRoutes } from './features/notes/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
-import { noticeExpiringListings } from './features/notifications/service.js';
+import { noticeExpiringListings, pruneNotifications } from './features/notifications/service.js';
 import { registerEmailChannel } from './features/notifications/email-channel.js';
 import { NotificationWorker } from './features/notifications/worker.js';
 import { profilesRoutes } from './features/profiles/routes.js';
@@ -179,7 +179,7 @@ const feature = (name: string, routes: FeatureRoutes, dependencies = API_DEPENDE
     { name, dependencies, encapsulate: true },
   );
 
-/** Sessions and expired items are swept at start and then hourly. */
+/** Sessions, expired items, unused uploads and old notifications are swept at start and then hourly. */
 const housekeepingPlugin = fp(
   async (app) => {
     const housekeeping = async () => {
@@ -193,6 +193,10 @@ const housekeepingPlugin = fp(
         app.log.warn({ err }, 'could not remove unused uploads'),
       );
       if (swept) app.log.info({ swept }, 'uploads no item used removed');
+      const pruned = await pruneNotifications(app.db, app.config.notifications.keepDays).catch((err) =>
+        app.log.warn({ err }, 'could not prune old notifications'),
+      );
+      if (pruned && (pruned.notifications || pruned.deliveries)) app.log.info(pruned, 'old notifications and deliveries removed');
     };
     await housekeeping();
     const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);

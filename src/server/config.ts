@@ -94,6 +94,8 @@ const envSchema = z
       .default(2000),
     NOTIFICATION_MAX_ATTEMPTS: positiveInt('NOTIFICATION_MAX_ATTEMPTS').max(100, 'must be at most 100').default(8),
     NOTIFICATION_DIGEST_HOURS: positiveInt('NOTIFICATION_DIGEST_HOURS').max(168, 'must be at most 168').default(24),
+    // At least 8 days: the digest (at most 7 days apart) reads when the last one went.
+    NOTIFICATION_KEEP_DAYS: positiveInt('NOTIFICATION_KEEP_DAYS').min(8, 'must be at least 8').max(3650, 'must be at most 3650').default(90),
     NOTIFICATION_EMAIL_WINDOW_SECONDS: positiveInt('NOTIFICATION_EMAIL_WINDOW_SECONDS').max(3600, 'must be at most 3600').default(300),
     NOTIFICATION_RETRY_BASE_MS: positiveInt('NOTIFICATION_RETRY_BASE_MS')
       .min(100, 'must be at least 100')
@@ -240,6 +242,8 @@ export interface Config {
     maxRetryMs: number;
     /** The least time between two e-mails about one conversation to one person: news in between waits and goes as one. */
     emailWindowMs: number;
+    /** Bell entries and settled deliveries are removed this many days after their last change. */
+    keepDays: number;
   };
   map: { tileUrl: string; attribution: string };
   /** How SMS leave: the console (and an outbox file) by default, or a Twilio-compatible HTTP API. */
@@ -419,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
       retryBaseMs: e.NOTIFICATION_RETRY_BASE_MS,
       maxRetryMs: e.NOTIFICATION_RETRY_MAX_MS,
       emailWindowMs: e.NOTIFICATION_EMAIL_WINDOW_SECONDS * 1000,
+      keepDays: e.NOTIFICATION_KEEP_DAYS,
     },
     sms:
       e.SMS_PROVIDER === 'twilio'

@@ -500,6 +500,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    // Old entries are pruned by age (pruneNotifications).
+    index('notifications_updated_at_idx').on(t.updatedAt),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} IS NULL`),
@@ -539,6 +541,10 @@ export const notificationDeliveries = pgTable(
     index('notification_deliveries_due_idx')
       .on(t.channel, t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    // Settled ones (sent, dropped, failed) are pruned by age (pruneNotifications).
+    index('notification_deliveries_settled_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} <> 'pending'`),
     index('notification_deliveries_failed_idx')
       .on(t.updatedAt.desc())
       .where(sql`${t.status} = 'failed'`),

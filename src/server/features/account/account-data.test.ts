@@ -9,6 +9,8 @@ import { jpegWithGps } from '../../test/images.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_USERNAME: 'data_admin', ADMIN_PASSWORD: 'admin-password' });
+  // Rounds of the notification worker run when a test asks (a background round could hold an event mid-way).
+  await t.app.notifications.stop();
 });
 afterAll(async () => {
   await t?.close();
@@ -72,6 +74,31 @@ describe('GET /api/me/export', () => {
       expect.objectContaining({ query: 'ladder', tag: null, latitude: 40.7, longitude: -74, radius_m: 2000, paused: false }),
     ]);
     expect(res.body).not.toMatch(/argon2|"password"|verification_code/);
+  });
+
+  it('holds my notifications, what was sent to me by other channels, and my notification choices', async () => {
+    const { client, neighbour, theirs } = await busyUser();
+    await t.app.notifications.runOnce();
+    const put = await client.request({
+      method: 'PUT',
+      url: '/api/me/notification-preferences',
+      payload: { preferences: { message: { email: 'off' } } },
+    });
+    expect(put.statusCode).toBe(200);
+
+    const mine = (await client.get('/api/me/export')).json();
+    expect(mine.notificationPreferences).toEqual([{ type: 'message', channel: 'email', mode: 'off' }]);
+    expect(mine.notifications).toEqual([]);
+
+    // The neighbour was asked about the hose: the bell's entry and its e-mail delivery are theirs.
+    const theirsExport = (await neighbour.get('/api/me/export')).json();
+    expect(theirsExport.notifications).toEqual([
+      expect.objectContaining({ type: 'item_asked', item_id: theirs.id, read_at: null, count: 1 }),
+    ]);
+    expect(theirsExport.notificationDeliveries).toEqual([
+      expect.objectContaining({ channel: 'email', type: 'item_asked', item_id: theirs.id }),
+    ]);
+    expect(theirsExport.notificationPreferences).toEqual([]);
   });
 
   it('is for the signed-in user only', async () => {

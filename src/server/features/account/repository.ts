@@ -67,7 +67,20 @@ export async function selectUserData(db: Db, userId: number) {
     db,
     sql`SELECT id, username, phone_number, is_phone_verified, email, is_email_verified, is_visible, is_admin, marked_for_deletion, created_at FROM users WHERE id = ${userId}`,
   );
-  const [paymentLinks, items, notes, links, supportRequests, conversations, messages, reports, savedAlerts] = await Promise.all([
+  const [
+    paymentLinks,
+    items,
+    notes,
+    links,
+    supportRequests,
+    conversations,
+    messages,
+    reports,
+    savedAlerts,
+    notifications,
+    notificationDeliveries,
+    notificationPreferences,
+  ] = await Promise.all([
     queryRows(
       db,
       sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`,
@@ -109,8 +122,37 @@ export async function selectUserData(db: Db, userId: number) {
       db,
       sql`SELECT id, query, tag, latitude, longitude, radius_m, paused, created_at, updated_at FROM saved_alerts WHERE user_id = ${userId} ORDER BY id`,
     ),
+    // What the bell showed them, what was mailed to them (not the mails' text: it is made when sent), their choices.
+    queryRows(
+      db,
+      sql`SELECT id, type, actor_id, item_id, conversation_id, support_request_id, count, created_at, updated_at, read_at
+          FROM notifications WHERE user_id = ${userId} ORDER BY id`,
+    ),
+    queryRows(
+      db,
+      sql`SELECT id, channel, mode, type, actor_id, item_id, conversation_id, support_request_id, status, attempts, created_at, updated_at
+          FROM notification_deliveries WHERE user_id = ${userId} ORDER BY id`,
+    ),
+    queryRows(
+      db,
+      sql`SELECT type, channel, mode FROM notification_preferences WHERE user_id = ${userId} ORDER BY type, channel`,
+    ),
   ]);
-  return { profile, paymentLinks, items, notes, links, supportRequests, conversations, messages, reports, savedAlerts };
+  return {
+    profile,
+    paymentLinks,
+    items,
+    notes,
+    links,
+    supportRequests,
+    conversations,
+    messages,
+    reports,
+    savedAlerts,
+    notifications,
+    notificationDeliveries,
+    notificationPreferences,
+  };
 }
 
 /** Where a user's payment links are kept, for counting them against PAYMENT_LINK_LIMIT. */

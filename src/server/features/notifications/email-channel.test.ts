@@ -189,13 +189,22 @@ describe('the e-mail channel', () => {
     expect((await deliveries(ids.owner)).filter((d) => d.status === 'pending')).toEqual([]);
   });
 
-  it('holds daily news for one digest', async () => {
+  it('holds daily news for one digest, whose unsubscribe turns off every kind it carries', async () => {
     const items = [await postItem(`Bike ${++itemSeq}`), await postItem(`Bike ${++itemSeq}`)];
+    const put = await owner.request({
+      method: 'PUT',
+      url: '/api/me/notification-preferences',
+      payload: { preferences: { support_update: { email: 'daily' } } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const support = (await owner.post('/api/support-requests', { type: 'other', description: 'Where do I change my name?' })).json<{
+      id: number;
+    }>().id;
     await t.app.db.transaction((tx) =>
-      enqueue(
-        tx,
-        items.map((itemId) => ({ type: 'alert_matched' as const, recipientId: ids.owner, itemId })),
-      ),
+      enqueue(tx, [
+        ...items.map((itemId) => ({ type: 'alert_matched' as const, recipientId: ids.owner, itemId })),
+        { type: 'support_update' as const, recipientId: ids.owner, supportRequestId: support },
+      ]),
     );
     const before = mailsTo(ownerMail);
     await run();
@@ -204,11 +213,25 @@ describe('the e-mail channel', () => {
     expect(mailsTo(ownerMail)).toBe(before);
     await pass(61);
     await run();
-    const digest = await smtp.waitFor((m) => m.to.includes(ownerMail) && m.subject.includes('2 pieces of news'));
+    const digest = await smtp.waitFor((m) => m.to.includes(ownerMail) && m.subject.includes('3 pieces of news'));
     for (const itemId of items) expect(digest.text).toContain(`${SITE}/items/${itemId}`);
+    expect(digest.text).toContain(`${SITE}/help`);
     expect(digest.html).toContain(`Bike ${itemSeq}`);
     await run();
     expect(mailsTo(ownerMail)).toBe(before + 1);
+
+    const oneClick = /<([^>]+)>/.exec(digest.headers['list-unsubscribe']!)![1]!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: oneClick.slice(SITE.length),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const prefs = (await owner.get('/api/me/notification-preferences')).json<{ preferences: Record<string, Record<string, string>> }>();
+    expect(prefs.preferences.alert_matched!.email).toBe('off');
+    expect(prefs.preferences.support_update!.email).toBe('off');
+    expect(prefs.preferences.message!.email).toBe('instant');
   });
 
   it('sends nothing, and does not retry, without a verified address', async () => {

@@ -24,7 +24,7 @@ import {
   takeDeliveries,
   upsertPreferences,
 } from './repository.js';
-import type { DeliveryRow, NotificationChannel } from './worker.js';
+import { type DeliveryRow, type NotificationChannel, preferencesFor } from './worker.js';
 
 const ENTRY = {
   message: 'server.mail.notifications.entry.message',
@@ -47,6 +47,8 @@ const TEXT = {
 
 /** The unsubscribe topic of one notification type's e-mails: its handler turns that type's e-mail off. */
 export const notificationTopic = (type: NotificationType) => `notify-${type}`;
+/** The unsubscribe topic of the daily digest (which may tell of several types): every type it carries goes off by e-mail. */
+export const DIGEST_TOPIC = 'notify-digest';
 
 export interface EmailChannelOptions {
   db: Db;
@@ -99,7 +101,7 @@ export function emailChannel(opts: EmailChannelOptions): NotificationChannel {
     );
     const first = news[0];
     if (!first) return;
-    const unsubscribe = await unsubscribeLinks(db, site, delivery.userId, notificationTopic(delivery.type));
+    const unsubscribe = await unsubscribeLinks(db, site, delivery.userId, digest ? DIGEST_TOPIC : notificationTopic(delivery.type));
     const common = { to, language, site, unsubscribe };
     await opts.mail.send(
       digest
@@ -168,4 +170,13 @@ export function registerEmailChannel(app: FastifyInstance): void {
       upsertPreferences(db, userId, [{ type, channel: 'email', mode: 'off' }]),
     );
   }
+  app.unsubscribeTopics.set(DIGEST_TOPIC, async (db, userId) => {
+    const daily: NotificationType[] = [];
+    for (const type of NOTIFICATION_TYPES) if ((await preferencesFor(db, userId, type)).email === 'daily') daily.push(type);
+    await upsertPreferences(
+      db,
+      userId,
+      daily.map((type) => ({ type, channel: 'email', mode: 'off' })),
+    );
+  });
 }

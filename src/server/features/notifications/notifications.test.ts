@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/
 import { jpegWithGps } from '../../test/images.js';
 import { expireItems } from '../items/service.js';
 import { enqueue } from './outbox.js';
-import { noticeExpiringListings } from './service.js';
+import { noticeExpiringListings, pruneNotifications } from './service.js';
 import { type DeliveryRow, type NotificationChannel, NotificationWorker } from './worker.js';
 
 let t: TestApp;
@@ -561,5 +561,45 @@ describe('the worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     await other.close();
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('pruning', () => {
+  it('removes bell entries and settled deliveries NOTIFICATION_KEEP_DAYS after their last change; never a pending delivery', async () => {
+    const person = new TestClient(t.app);
+    const { id } = await person.register(uniqueName('pruned'));
+    const filed: number[] = [];
+    for (const i of [1, 2, 3]) {
+      filed.push((await person.post('/api/support-requests', { type: 'other', description: `Old question ${i} about it.` })).json().id);
+    }
+    await enqueue(
+      t.app.db,
+      filed.map((supportRequestId) => ({ type: 'support_update' as const, recipientId: id, supportRequestId })),
+    );
+    await settle();
+    const ago = (days: number) => sql`now() - make_interval(days => ${days})`;
+    const byRequest = (table: string, n: number) =>
+      sql`${sql.identifier(table)}.user_id = ${id} AND ${sql.identifier(table)}.support_request_id = ${filed[n]!}`;
+    // 1: unread, no news for 91 days; 2: read 91 days ago; 3: recent. Deliveries: sent, pending, failed, all 91 days old.
+    await t.app.db.execute(sql`UPDATE notifications SET updated_at = ${ago(91)} WHERE ${byRequest('notifications', 0)}`);
+    await t.app.db.execute(sql`UPDATE notifications SET updated_at = ${ago(91)}, read_at = ${ago(91)} WHERE ${byRequest('notifications', 1)}`);
+    await t.app.db.execute(sql`UPDATE notification_deliveries SET updated_at = ${ago(91)} WHERE ${byRequest('notification_deliveries', 0)}`);
+    await t.app.db.execute(
+      sql`UPDATE notification_deliveries SET updated_at = ${ago(91)}, status = 'pending' WHERE ${byRequest('notification_deliveries', 1)}`,
+    );
+    await t.app.db.execute(
+      sql`UPDATE notification_deliveries SET updated_at = ${ago(91)}, status = 'failed' WHERE ${byRequest('notification_deliveries', 2)}`,
+    );
+
+    const pruned = await pruneNotifications(t.app.db, 90);
+    expect(pruned).toEqual({ notifications: 2, deliveries: 2 });
+    expect((await list(person)).notifications.map((n) => n.supportRequest?.id)).toEqual([filed[2]]);
+    const deliveries = await queryRows<{ support_request_id: number; status: string }>(
+      t.app.db,
+      sql`SELECT support_request_id, status FROM notification_deliveries WHERE user_id = ${id}`,
+    );
+    expect(deliveries).toEqual([{ support_request_id: filed[1], status: 'pending' }]);
+    // Kept longer, nothing more goes.
+    expect(await pruneNotifications(t.app.db, 365)).toEqual({ notifications: 0, deliveries: 0 });
   });
 });

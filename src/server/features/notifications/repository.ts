@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EXPIRY_NOTICE_DAYS, type NotificationType } from '../../../shared/notification-rules.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { notificationDeliveries, notificationEvents, notificationPreferences, notifications } from '../../db/schema.js';
@@ -332,6 +332,40 @@ export async function selectFailedDeliveries(db: Db, limit: number): Promise<{ r
     .from(notificationDeliveries)
     .where(eq(notificationDeliveries.status, 'failed'));
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+// ---- Pruning ----------------------------------------------------------------------------------
+
+const PRUNE_BATCH = 5000;
+
+/** Deletes, a batch at a time (short locks), the rows `pick` (a select of ids) names, until none is left. */
+async function deleteInBatches(db: Db, table: 'notifications' | 'notification_deliveries', pick: SQL): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`DELETE FROM ${sql.identifier(table)} WHERE id IN (${pick} LIMIT ${PRUNE_BATCH}) RETURNING id`,
+    );
+    total += rows.length;
+    if (rows.length < PRUNE_BATCH) return total;
+  }
+}
+
+/**
+ * Removes bell entries without news for `keepDays`, read or not, and deliveries of other channels
+ * settled (sent, dropped, failed) that long ago; pending ones are never removed (by the
+ * notifications_updated_at_idx and notification_deliveries_settled_idx indexes).
+ */
+export async function pruneNotifications(db: Db, keepDays: number): Promise<{ notifications: number; deliveries: number }> {
+  const before = sql`now() - make_interval(days => ${keepDays})`;
+  return {
+    notifications: await deleteInBatches(db, 'notifications', sql`SELECT id FROM notifications WHERE updated_at < ${before}`),
+    deliveries: await deleteInBatches(
+      db,
+      'notification_deliveries',
+      sql`SELECT id FROM notification_deliveries WHERE status <> 'pending' AND updated_at < ${before}`,
+    ),
+  };
 }
 
 // ---- The e-mail channel -----------------------------------------------------------------------

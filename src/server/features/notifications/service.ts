@@ -21,7 +21,7 @@ import {
   upsertPreferences,
 } from './repository.js';
 
-export { noticeExpiringListings } from './repository.js';
+export { noticeExpiringListings, pruneNotifications } from './repository.js';
 /** Opening a conversation reads what the bell said about it. */
 export { markConversationRead as readConversationNotifications } from './repository.js';
 
