@@ -16,6 +16,7 @@ import { republishOldPoints } from './features/items/published-point.js';
 import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
 import { waitValues } from '../shared/quotas.js';
 import { alertRoutes } from './features/alerts/routes.js';
+import { alertMatchingTask } from './features/alerts/service.js';
 import { authRoutes } from './features/auth/routes.js';
 import { ensureAdmin } from './features/auth/service.js';
 import { blockRoutes } from './features/blocks/routes.js';
@@ -215,6 +216,7 @@ const notificationsPlugin = fp(
     const worker = new NotificationWorker(app.db, app.config.notifications, app.log);
     app.decorate('notifications', worker);
     registerEmailChannel(app);
+    worker.registerTask(alertMatchingTask(app.log));
     worker.start();
     app.addHook('preClose', () => worker.stop());
     return Promise.resolve();

@@ -440,6 +440,28 @@ export const savedAlerts = pgTable(
   ],
 );
 
+// Posted items still to be matched against the saved alerts: written in the item's own transaction,
+// matched by the notification worker (docs/decisions/016-saved-alerts.md), which writes the
+// alert_matched events and deletes the row in one transaction. A row that keeps failing is kept, given up.
+export const alertMatchJobs = pgTable(
+  'alert_match_jobs',
+  {
+    itemId: integer('item_id')
+      .primaryKey()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('alert_match_jobs_due_idx')
+      .on(t.nextAttemptAt, t.itemId)
+      .where(sql`${t.failedAt} IS NULL`),
+  ],
+);
+
 // Notifications (docs/decisions/014-notifications-outbox.md). Every reference cascades: a deleted
 // person, item, conversation or support request takes its notifications (and pending events and
 // deliveries) with it, so nothing is ever said about a thing that is gone.

@@ -68,7 +68,7 @@ export function createMetrics(app: FastifyInstance): Registry {
 
   new Gauge({
     name: 'notification_queue',
-    help: 'Notifications waiting or given up: outbox events (queue="events") and deliveries per channel (queue="email", ...), by state (pending, failed)',
+    help: 'Notifications waiting or given up: outbox events (queue="events"), posted items to match against saved alerts (queue="alert_matching") and deliveries per channel (queue="email", ...), by state (pending, failed)',
     labelNames: ['queue', 'state'] as const,
     registers: [register],
     async collect() {
@@ -78,10 +78,13 @@ export function createMetrics(app: FastifyInstance): Registry {
         sql`SELECT 'events' AS queue, CASE WHEN failed_at IS NULL THEN 'pending' ELSE 'failed' END AS state, count(*)::int AS n
               FROM notification_events GROUP BY 2
             UNION ALL
+            SELECT 'alert_matching', CASE WHEN failed_at IS NULL THEN 'pending' ELSE 'failed' END, count(*)::int
+              FROM alert_match_jobs GROUP BY 2
+            UNION ALL
             SELECT channel, status, count(*)::int FROM notification_deliveries WHERE status IN ('pending', 'failed') GROUP BY 1, 2`,
       );
       this.reset();
-      for (const state of ['pending', 'failed']) this.set({ queue: 'events', state }, 0);
+      for (const queue of ['events', 'alert_matching']) for (const state of ['pending', 'failed']) this.set({ queue, state }, 0);
       for (const { queue, state, n } of rows) this.set({ queue, state }, Number(n));
     },
   });

@@ -1,6 +1,6 @@
-import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
-import { savedAlerts } from '../../db/schema.js';
+import { alertMatchJobs, savedAlerts } from '../../db/schema.js';
 import { searchTextMatches } from '../items/search-text.js';
 
 export type AlertRow = typeof savedAlerts.$inferSelect;
@@ -110,4 +110,45 @@ export function alertsMatchingItemQuery(itemId: number): SQL {
           AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = c.user_id AND b.blocked_id = item.user_id)
           AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = item.user_id AND b.blocked_id = c.user_id)
         ORDER BY c.id`;
+}
+
+// ---- Posted items waiting to be matched (alert_match_jobs) --------------------------------------
+
+/** Queues a just-posted item for matching, in the transaction that inserts it. */
+export async function insertMatchJob(tx: Db, itemId: number): Promise<void> {
+  await tx.insert(alertMatchJobs).values({ itemId });
+}
+
+/** Who posted the item (undefined once it is gone). */
+export async function itemPoster(db: Db, itemId: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ user_id: number }>(db, sql`SELECT user_id FROM items WHERE id = ${itemId}`);
+  return row === undefined ? undefined : Number(row.user_id);
+}
+
+/** Claims due jobs, oldest first, skipping those another process holds. */
+export async function claimMatchJobs(tx: Db, limit: number): Promise<{ itemId: number; attempts: number }[]> {
+  return tx
+    .select({ itemId: alertMatchJobs.itemId, attempts: alertMatchJobs.attempts })
+    .from(alertMatchJobs)
+    .where(and(isNull(alertMatchJobs.failedAt), sql`${alertMatchJobs.nextAttemptAt} <= now()`))
+    .orderBy(alertMatchJobs.nextAttemptAt, alertMatchJobs.itemId)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function deleteMatchJob(tx: Db, itemId: number): Promise<void> {
+  await tx.delete(alertMatchJobs).where(eq(alertMatchJobs.itemId, itemId));
+}
+
+/** A job whose matching failed: tried again after `retryInMs`, or given up (kept, visible) when `giveUp`. */
+export async function recordMatchJobFailure(tx: Db, itemId: number, error: string, retryInMs: number, giveUp: boolean): Promise<void> {
+  await tx
+    .update(alertMatchJobs)
+    .set({
+      attempts: sql`${alertMatchJobs.attempts} + 1`,
+      lastError: error,
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})`,
+      failedAt: giveUp ? sql`now()` : null,
+    })
+    .where(eq(alertMatchJobs.itemId, itemId));
 }

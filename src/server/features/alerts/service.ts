@@ -10,13 +10,20 @@ import type { SessionUser } from '../../../shared/auth.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import { withinTotal } from '../../plugins/quotas.js';
+import { enqueue } from '../notifications/outbox.js';
+import { errorText, type WorkerTask } from '../notifications/worker.js';
 import {
   type AlertMatch,
   type AlertRow,
   type AlertValues,
   alertsKept,
+  claimMatchJobs,
+  deleteMatchJob,
   deleteOwnAlert,
   insertAlert,
+  insertMatchJob,
+  itemPoster,
+  recordMatchJobFailure,
   selectAlerts,
   selectAlertsMatchingItem,
   selectOwnAlert,
@@ -104,11 +111,55 @@ export async function deleteAlert(db: Db, me: number, id: number): Promise<void>
 }
 
 /**
- * The saved alerts a just-posted item matches, with their owners (docs/decisions/016-saved-alerts.md):
- * the item-posting code calls this inside the transaction that inserts the item, and writes one
- * notification per match there. Excludes the poster's own alerts, paused alerts, owners marked for
- * deletion, and owners who blocked the poster or whom the poster blocked.
+ * Queues a just-posted item for matching against the saved alerts, in the transaction that inserts
+ * it (docs/decisions/016-saved-alerts.md): the job exists exactly when the item does, and posting
+ * never waits for the matching.
+ */
+export function queueAlertMatching(tx: Db, itemId: number): Promise<void> {
+  return insertMatchJob(tx, itemId);
+}
+
+/**
+ * The saved alerts an item matches, with their owners: never the poster's own, paused ones, owners
+ * marked for deletion, nor owners who blocked the poster or whom the poster blocked.
  */
 export function alertsMatchingItem(tx: Db, itemId: number): Promise<AlertMatch[]> {
   return selectAlertsMatchingItem(tx, itemId);
+}
+
+/**
+ * The notification worker's task of matching posted items: for each queued item, one "alert_matched"
+ * event per owner of a matched alert (several of one person's alerts matching make one), the poster
+ * as the actor (blocks either way keep it quiet), written with the job's deletion in one transaction:
+ * an owner hears of an item once. Each job in a savepoint of its own: one failing fails alone.
+ */
+export function alertMatchingTask(log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }): WorkerTask {
+  return {
+    name: 'alert-matching',
+    async run(tx, { limit, maxAttempts, retryDelayMs }) {
+      const jobs = await claimMatchJobs(tx, limit);
+      for (const job of jobs) {
+        try {
+          await tx.transaction(async (savepoint) => {
+            const poster = await itemPoster(savepoint, job.itemId);
+            const matches = poster === undefined ? [] : await selectAlertsMatchingItem(savepoint, job.itemId);
+            const owners = [...new Set(matches.map((m) => m.userId))];
+            if (owners.length > 0) {
+              await enqueue(
+                savepoint,
+                owners.map((recipientId) => ({ type: 'alert_matched' as const, recipientId, actorId: poster!, itemId: job.itemId })),
+              );
+              log?.info({ itemId: job.itemId, alertsMatched: matches.length, told: owners.length }, 'saved alerts matched');
+            }
+            await deleteMatchJob(savepoint, job.itemId);
+          });
+        } catch (err) {
+          const attempts = job.attempts + 1;
+          await recordMatchJobFailure(tx, job.itemId, errorText(err), retryDelayMs(attempts), attempts >= maxAttempts);
+          log?.warn({ err, itemId: job.itemId, attempts }, 'matching a posted item against saved alerts failed');
+        }
+      }
+      return jobs.length;
+    },
+  };
 }

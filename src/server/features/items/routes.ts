@@ -40,7 +40,7 @@ export const itemRoutes: FeatureRoutes = (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const item = await createItem(app.db, app.storage, user, request.body, ttl, request.log);
+      const item = await createItem(app.db, app.storage, user, request.body, ttl);
       return reply.status(201).send(item);
     },
   );

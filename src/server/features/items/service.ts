@@ -15,9 +15,8 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { ItemPageMeta } from '../../plugins/client.js';
 import type { ImageStorage } from '../../plugins/storage.js';
-import { type AlertMatch, alertsMatchingItem } from '../alerts/service.js';
+import { queueAlertMatching } from '../alerts/service.js';
 import { changeHandover } from '../handover/service.js';
-import { enqueue } from '../notifications/outbox.js';
 import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/service.js';
 import { round5 } from './location.js';
 import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
@@ -186,7 +185,6 @@ export async function createItem(
   user: SessionUser,
   body: Required<Omit<CreateItemBody, 'isVisible'>>,
   ttlDays: number,
-  log: Log,
 ): Promise<ItemDetail> {
   const key = storage.keyFromUrl(body.imageUrl);
   // Someone else's upload gets the same answer as no upload: the answer says nothing about other people's images.
@@ -198,7 +196,7 @@ export async function createItem(
   const exact = { lat: body.latitude, lng: body.longitude };
   const secret = await locationSecret(db);
   const cell = body.exactLocation ? undefined : await cellForPoster(db, user.id, exact, secret);
-  // The item and what its matched alerts cause are one transaction: both are written, or neither.
+  // The item and its alert-matching job are one transaction: both are written, or neither.
   const id = await db.transaction(async (tx) => {
     const itemId = await insertItem(tx, {
       userId: user.id,
@@ -211,26 +209,10 @@ export async function createItem(
       tags: body.tags,
       expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
     });
-    await onSavedAlertsMatched(tx, user.id, itemId, await alertsMatchingItem(tx, itemId), log);
+    await queueAlertMatching(tx, itemId);
     return itemId;
   });
   return getItem(db, id, user);
-}
-
-/**
- * Tells the owners of a just-posted item's matched saved alerts (docs/decisions/016-saved-alerts.md):
- * one "alert_matched" event per owner (several of one person's alerts matching make one), written to
- * the notifications outbox in the item's transaction (`tx`), so an event exists exactly when the item
- * does. The poster is the actor: blocks either way keep it quiet.
- */
-async function onSavedAlertsMatched(tx: Db, poster: number, itemId: number, matches: AlertMatch[], log: Log): Promise<void> {
-  if (matches.length === 0) return;
-  const owners = [...new Set(matches.map((m) => m.userId))];
-  await enqueue(
-    tx,
-    owners.map((recipientId) => ({ type: 'alert_matched' as const, recipientId, actorId: poster, itemId })),
-  );
-  log.info({ itemId, alertsMatched: matches.length, told: owners.length }, 'saved alerts matched');
 }
 
 /**

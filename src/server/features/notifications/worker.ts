@@ -42,6 +42,17 @@ export interface NotificationChannel {
   deliver(delivery: DeliveryRow): Promise<void | Postpone | Dropped>;
 }
 
+/**
+ * Work another feature hands to the worker, done at the start of each round, before the events (which
+ * it may write): e.g. matching posted items against saved alerts. `run` handles at most `limit` due
+ * units in the worker's transaction (claimed FOR UPDATE SKIP LOCKED, each in a savepoint, recording
+ * its own failures with `retryDelayMs` and giving up after `maxAttempts`) and answers how many it took.
+ */
+export interface WorkerTask {
+  name: string;
+  run(tx: Db, opts: { limit: number; maxAttempts: number; retryDelayMs: (attempts: number) => number }): Promise<number>;
+}
+
 export interface WorkerOptions {
   /** How often the loop looks for work when nothing wakes it. */
   intervalMs: number;
@@ -57,10 +68,15 @@ export interface WorkerOptions {
 
 type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+/** What a failure keeps of an error: the database's own reason rather than the query (drizzle wraps it as the cause). */
+export const errorText = (err: unknown): string => {
+  const reason = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return (reason instanceof Error ? reason.message : String(reason)).slice(0, 1000);
+};
 
 export class NotificationWorker {
   private readonly channels = new Map<string, NotificationChannel>();
+  private readonly tasks: WorkerTask[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private again = false;
@@ -85,6 +101,11 @@ export class NotificationWorker {
   registerChannel(channel: NotificationChannel): void {
     if (channel.name === 'app' || !(channel.name in CHANNEL_MODES)) throw new Error(`unknown notification channel ${channel.name}`);
     this.channels.set(channel.name, channel);
+  }
+
+  /** Adds work done at the start of every round (see WorkerTask). */
+  registerTask(task: WorkerTask): void {
+    this.tasks.push(task);
   }
 
   /** The wait before attempt `attempts + 1`, after `attempts` failed ones. */
@@ -133,8 +154,20 @@ export class NotificationWorker {
       });
   }
 
-  /** One round: every due event, then every due delivery. Answers how many of each were handled. */
+  /** One round: every task's due work, then every due event, then every due delivery. Answers how many events and deliveries were handled. */
   async runOnce(): Promise<{ events: number; deliveries: number }> {
+    const opts = { limit: this.batchSize, maxAttempts: this.options.maxAttempts, retryDelayMs: (n: number) => this.retryDelayMs(n) };
+    for (const task of this.tasks) {
+      try {
+        for (;;) {
+          const n = await this.db.transaction((tx) => task.run(tx, opts));
+          if (n < this.batchSize) break;
+        }
+      } catch (err) {
+        // Its work stays due; the events and deliveries of this round go on.
+        this.log?.warn({ err, task: task.name }, 'notification worker task failed');
+      }
+    }
     let events = 0;
     for (;;) {
       const n = await this.processEvents();
