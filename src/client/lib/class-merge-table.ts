@@ -118,6 +118,6 @@ export const ROWS: string[] = [
   '108|108|underline-offset-4',
   '109|109|uppercase',
   '110|110|w-11 w-16 w-20 w-40 w-5 w-[calc(100%-2rem)] w-auto w-full',
-  '111|111|whitespace-nowrap whitespace-pre-line whitespace-pre-wrap',
+  '111|111|whitespace-normal whitespace-nowrap whitespace-pre-line whitespace-pre-wrap',
   '112|112|z-0 z-10 z-40 z-50 z-[100] z-[1200] z-[1201] z-[200]',
 ];
