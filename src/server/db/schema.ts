@@ -440,6 +440,24 @@ export const savedAlerts = pgTable(
   ],
 );
 
+// A browser's Web Push subscription (docs/decisions/020-web-push.md): one per device and account,
+// the endpoint unique (a device that signs in as someone else moves to them). Removed when the push
+// service answers that it is gone (404, 410), with the account, or when the device turns push off.
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_id_idx').on(t.userId)],
+);
+
 // A queued unit of work the notification worker retries with back-off: due at next_attempt_at; given
 // up (failed_at set, kept with its last error) after its attempts.
 const retryColumns = () => ({
