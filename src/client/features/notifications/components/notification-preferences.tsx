@@ -10,6 +10,7 @@ import { useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { getErrorMessage } from '@/lib/request';
 import { usePreferences, useUpdatePreferences } from '../api';
+import { PushSwitch } from './push-switch';
 import { CHANNEL_TEXT, MODE_TEXT, PREFERENCE_ROWS } from '../lib/notification-texts';
 
 function Row({
@@ -85,6 +86,7 @@ export function NotificationPreferences() {
   };
   return (
     <div className="grid gap-3">
+      <PushSwitch />
       {PREFERENCE_ROWS.map((row) => (
         <Row
           key={row.label}
