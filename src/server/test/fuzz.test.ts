@@ -352,6 +352,11 @@ export const ENDPOINTS: Endpoint[] = [
       lng: optional({ valid: fc.constant('-74'), invalid: fc.constantFrom('181', '-180.5', 'x', '') }),
       query: optional({ valid: hostileText, invalid: longString(201, 3000) }),
       tag: optional({ valid: hostileText, invalid: longString(201, 3000) }),
+      radiusKm: optional({
+        valid: fc.constantFrom('1', '2.5', '50', '500'),
+        invalid: fc.constantFrom('0', '0.05', '500.1', '-1', 'abc', 'Infinity', '1e2', '', '5 km', '1;drop table items'),
+      }),
+      sort: optional({ valid: fc.constant('newest'), invalid: fc.constantFrom('relevance', 'NEAREST', '', 'newest;', '\u0000') }),
     },
   },
   {
