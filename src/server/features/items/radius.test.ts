@@ -68,7 +68,7 @@ async function walk(query: string): Promise<{ items: Listed[]; total: number }> 
   for (let page = 1; ; page++) {
     const res = await client().get(`/api/items?${query}&page=${page}`);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as Page;
+    const body = res.json<Page>();
     if (total === -1) total = body.pagination.total;
     expect(body.pagination.total).toBe(total);
     expect(body.pagination.currentPage).toBe(page);
@@ -120,7 +120,7 @@ describe('GET /api/items?radiusKm=', () => {
     expect(new Set(items.map((i) => i.title)).size).toBe(items.length);
     expect(items).toHaveLength(total);
     // Asked past the end: the last page, with the same total.
-    const past = (await client().get(`/api/items?lat=${CENTRE.lat}&lng=${CENTRE.lng}&radiusKm=2&page=99`)).json() as Page;
+    const past = (await client().get(`/api/items?lat=${CENTRE.lat}&lng=${CENTRE.lng}&radiusKm=2&page=99`)).json<Page>();
     expect(past.pagination.currentPage).toBe(Math.ceil(total / 12));
     expect(past.pagination.total).toBe(total);
   });
@@ -157,18 +157,18 @@ describe('GET /api/items?radiusKm=', () => {
 
 describe('GET /api/items?sort=', () => {
   it('is nearest first with a place and newest first without, unless asked', async () => {
-    const nearestByDefault = (await client().get(`/api/items?lat=${CENTRE.lat}&lng=${CENTRE.lng}`)).json() as Page;
+    const nearestByDefault = (await client().get(`/api/items?lat=${CENTRE.lat}&lng=${CENTRE.lng}`)).json<Page>();
     const distances = nearestByDefault.items.map((i) => i.distance!);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect((await client().get(`/api/items?lat=${CENTRE.lat}&lng=${CENTRE.lng}&sort=nearest`)).json()).toEqual(nearestByDefault);
 
-    const newestByDefault = (await client().get('/api/items')).json() as Page;
+    const newestByDefault = (await client().get('/api/items')).json<Page>();
     expect(newestByDefault.items[0]!.title).toBe('far 39');
     expect(newestByDefault.items[0]!.distance).toBeUndefined();
     expect((await client().get('/api/items?sort=newest')).json()).toEqual(newestByDefault);
 
     // Newest first near a place: the same order, with distances.
-    const newestNear = (await client().get(`/api/items?lat=${CENTRE.lat}&lng=${CENTRE.lng}&sort=newest`)).json() as Page;
+    const newestNear = (await client().get(`/api/items?lat=${CENTRE.lat}&lng=${CENTRE.lng}&sort=newest`)).json<Page>();
     expect(newestNear.items.map((i) => i.title)).toEqual(newestByDefault.items.map((i) => i.title));
     for (const item of newestNear.items) expect(item.distance).toBeGreaterThan(0);
   });
@@ -187,11 +187,11 @@ describe('GET /api/items?sort=', () => {
 
 describe('createdAt', () => {
   it('is on listed items and on the detail, as ISO 8601', async () => {
-    const listed = ((await client().get('/api/items?limit=1')).json() as Page).items[0]!;
+    const listed = (await client().get('/api/items?limit=1')).json<Page>().items[0]!;
     expect(listed.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Date.now() - Date.parse(listed.createdAt)).toBeLessThan(5 * 60_000);
     const id = (listed as unknown as { id: number }).id;
-    const detail = (await client().get(`/api/items/${id}`)).json() as { createdAt: string };
+    const detail = (await client().get(`/api/items/${id}`)).json<{ createdAt: string }>();
     expect(detail.createdAt).toBe(listed.createdAt);
   });
 });
