@@ -178,14 +178,15 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
                 {t('core.browse.clearLocation')}
               </Button>
             </div>
-            <div className="flex flex-wrap items-end gap-3">
-              <div className="grid gap-1">
+            {/* Phones: a label beside each select; wider screens: the label above. */}
+            <div className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 sm:flex sm:flex-wrap sm:items-end sm:gap-3">
+              <div className="contents sm:grid sm:gap-1">
                 <label htmlFor={radiusId} className="text-sm font-medium">
                   {t('core.browse.distanceLabel')}
                 </label>
                 <NativeSelect
                   id={radiusId}
-                  className="w-auto"
+                  className="sm:w-auto"
                   value={state.radiusKm ?? ''}
                   onChange={(event) => state.setRadius(event.target.value ? (Number(event.target.value) as RadiusKm) : null)}
                 >
@@ -197,13 +198,13 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
                   ))}
                 </NativeSelect>
               </div>
-              <div className="grid gap-1">
+              <div className="contents sm:grid sm:gap-1">
                 <label htmlFor={sortId} className="text-sm font-medium">
                   {t('core.browse.sortLabel')}
                 </label>
                 <NativeSelect
                   id={sortId}
-                  className="w-auto"
+                  className="sm:w-auto"
                   value={state.sort ?? 'nearest'}
                   onChange={(event) => state.setSort(event.target.value === 'newest' ? 'newest' : 'nearest')}
                 >
@@ -212,7 +213,11 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
                 </NativeSelect>
               </div>
               {state.placeRemembered ? (
-                <Button variant="ghost" onClick={state.forgetPlace} className="text-primary-soft-foreground hover:bg-card/60">
+                <Button
+                  variant="ghost"
+                  onClick={state.forgetPlace}
+                  className="col-span-2 justify-self-start text-primary-soft-foreground hover:bg-card/60"
+                >
                   {t('core.browse.forgetPlace')}
                 </Button>
               ) : null}
