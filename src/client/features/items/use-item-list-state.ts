@@ -139,12 +139,8 @@ export function useItemListState() {
   };
   const list = useItemList(params);
 
-  // The answer is another page than asked (past the end: the last one): the URL follows it.
-  const answeredPage = list.isPlaceholderData ? undefined : list.data?.pagination.currentPage;
-  useEffect(() => {
-    if (answeredPage !== undefined && answeredPage !== latest.current.state.page) go({ page: answeredPage }, { replace: true });
-  }, [answeredPage, go]);
-
+  // A page past the end is answered with the last page: the URL keeps the page asked for (a refresh
+  // asks again), and the pager works from the page answered.
   // The first answer (or failure) ends the initial load; later loads keep the old page on screen.
   const [settled, setSettled] = useState(false);
   if (!settled && !list.isPending) setSettled(true);
