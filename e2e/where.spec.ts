@@ -1,6 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { apiPost, expectNoSeriousA11yViolations, registerThroughUi, uniqueName } from './fixtures';
+import { apiPost, expectNoSeriousA11yViolations, registerThroughUi, uniqueName, uploadPhotoViaApi } from './fixtures';
 
 // Browse keeps its state in the URL (docs/product.md, Home and Browse): Back, refresh and "Back to
 // listings" restore a search on page 2 near a place with a radius; the place is remembered on the
@@ -18,15 +17,7 @@ async function withItems(browser: Browser, near: number, far: number): Promise<{
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const username = await registerThroughUi(page);
   const word = uniqueName('lamp').replace('_', '');
-  const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
-  const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#5a7' } })
-    .jpeg()
-    .toBuffer();
-  const upload = await page.request.post('/api/upload-image', {
-    headers: { 'x-csrf-token': token },
-    multipart: { image: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: photo } },
-  });
-  const { imageUrl } = (await upload.json()) as { imageUrl: string };
+  const imageUrl = await uploadPhotoViaApi(page, '#5a7');
   const post = (title: string, latitude: number) =>
     apiPost(page, '/api/items', {
       title,
