@@ -382,9 +382,9 @@ export const ENDPOINTS: Endpoint[] = [
       tag: optional({ valid: hostileText, invalid: longString(201, 3000) }),
       radiusKm: optional({
         valid: fc.constantFrom('1', '2.5', '50', '500'),
-        invalid: fc.oneof(fc.constantFrom('0', '0.05', '500.1', '-1', 'abc', 'Infinity', '1e2', ''), hostileText),
+        invalid: fc.constantFrom('0', '0.05', '500.1', '-1', 'abc', 'Infinity', '1e2', '', '5 km', '1;drop table items'),
       }),
-      sort: optional({ valid: fc.constant('newest'), invalid: fc.oneof(fc.constantFrom('relevance', 'NEAREST', ''), hostileText) }),
+      sort: optional({ valid: fc.constant('newest'), invalid: fc.constantFrom('relevance', 'NEAREST', '', 'newest;', '\u0000') }),
     },
   },
   {
