@@ -113,6 +113,12 @@ test('the place is remembered on the device until Forget my place; Clear locatio
   await expect(page).toHaveURL(`/u/${username}`);
   await page.goBack();
 
+  // Home lists the same way: the remembered place, in its URL too.
+  await page.goto('/home');
+  await expect(page.getByText('Showing items nearest to your location')).toBeVisible();
+  await expect(page).toHaveURL(/\/home\?lat=40\.735&lng=-73\.99$/);
+  await page.goBack();
+
   // Cleared: it stays cleared on refresh, and the device still knows the place.
   await page.getByRole('button', { name: 'Clear location filter' }).click();
   await expect(page.getByText('Showing items nearest to your location')).toHaveCount(0);

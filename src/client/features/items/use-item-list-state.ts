@@ -32,7 +32,8 @@ export function useItemListState() {
   const go = useCallback(
     (change: Partial<ListUrlState>, { replace = false }: { replace?: boolean } = {}) => {
       const { state: now, path: at } = latest.current;
-      // Already gone elsewhere (a card was opened as the search pause ended): the list no longer writes the URL.
+      // Already gone elsewhere (a card was opened as the search pause ended): the list no longer writes
+      // the URL. The app's router is the browser's history, so its address is the window's.
       if (window.location.pathname !== at) return;
       const next = { ...now, ...change };
       if (!next.place) Object.assign(next, { radiusKm: null, sort: null });
