@@ -87,7 +87,7 @@ export async function selectUserData(db: Db, userId: number) {
     ),
     queryRows(
       db,
-      sql`SELECT id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
+      sql`SELECT id, title, description, image_url, extra_images, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
     ),
     queryRows(
       db,
@@ -133,10 +133,7 @@ export async function selectUserData(db: Db, userId: number) {
       sql`SELECT id, channel, mode, type, actor_id, item_id, conversation_id, support_request_id, status, attempts, created_at, updated_at
           FROM notification_deliveries WHERE user_id = ${userId} ORDER BY id`,
     ),
-    queryRows(
-      db,
-      sql`SELECT type, channel, mode FROM notification_preferences WHERE user_id = ${userId} ORDER BY type, channel`,
-    ),
+    queryRows(db, sql`SELECT type, channel, mode FROM notification_preferences WHERE user_id = ${userId} ORDER BY type, channel`),
   ]);
   return {
     profile,

@@ -2,7 +2,7 @@
 // for empty fields first. Coordinates are text in the form (two inputs under the map).
 import { z } from 'zod';
 import type { MessageId } from '../../../../shared/i18n.js';
-import { createItemBodySchema, latitudeSchema, longitudeSchema } from '../../../../shared/items.js';
+import { itemFieldSchemas, latitudeSchema, longitudeSchema } from '../../../../shared/items.js';
 
 /** Message ids: FieldError says them in the page's language. */
 export const POST_MSG = {
@@ -12,7 +12,7 @@ export const POST_MSG = {
   locationRequired: 'items.post.locationRequired',
 } as const satisfies Record<string, MessageId>;
 
-const { title, description, latitude, longitude } = createItemBodySchema.shape;
+const { title, description, latitude, longitude } = itemFieldSchemas;
 
 export const postItemFormSchema = z.object({
   title: z.string().trim().min(1, POST_MSG.titleRequired).pipe(title),
