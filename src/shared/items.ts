@@ -223,6 +223,8 @@ export const itemDetailSchema = listedItemSchema.extend({
   longitude: z.number().nullable(),
   /** True when latitude/longitude are the published approximate point (about 200-560 m off), not the exact place. */
   locationIsApproximate: z.boolean(),
+  /** The poster chose to publish the exact place (a shop, a stall): what the edit form starts from. */
+  exactLocation: z.boolean(),
   status: itemStatusSchema,
   /** Who it is promised (or was given) to: shown to the owner, an admin and that person; null for everyone else. */
   promisedTo: z.object({ id: z.number(), username: z.string() }).nullable(),

@@ -1,7 +1,7 @@
 // Item calls (docs/product.md, API). Lists are cached under ['/api/items', params], one item under
 // ['/api/items', id]; writes refresh the lists.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateItemBody, ItemDetail, ItemList, ItemStatus, MyItemList } from '../../../shared/items.js';
+import type { CreateItemBody, ItemDetail, ItemList, ItemStatus, MyItemList, UpdateItemBody } from '../../../shared/items.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export const ITEMS_QUERY_KEY = '/api/items';
@@ -68,7 +68,8 @@ export function useDeleteItem() {
   });
 }
 
-export type ItemUpdate = { status: 'available' | 'taken' } | { renew: true };
+/** A change of status, a renewal, or an edit (title, description, tags, images, place). */
+export type ItemUpdate = UpdateItemBody;
 
 export function useUpdateItem(id: number) {
   const queryClient = useQueryClient();
@@ -81,14 +82,11 @@ export function useUpdateItem(id: number) {
   });
 }
 
-export function useUploadImage() {
-  return useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('image', file);
-      return apiJson<UploadResult>('POST', '/api/upload-image', body);
-    },
-  });
+/** Uploads one photo (the form field "image"); the server strips its metadata and stores it. */
+export function uploadImage(file: File): Promise<UploadResult> {
+  const body = new FormData();
+  body.append('image', file);
+  return apiJson<UploadResult>('POST', '/api/upload-image', body);
 }
 
 export function useCreateItem() {

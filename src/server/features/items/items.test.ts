@@ -320,6 +320,7 @@ describe('GET /api/items/:id', () => {
       [
         'createdAt',
         'description',
+        'exactLocation',
         'expiresAt',
         'id',
         'imageUrl',

@@ -64,7 +64,8 @@ const body = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
-const patch = (client: TestClient, id: number, payload: Record<string, unknown>) => client.request({ method: 'PATCH', url: `/api/items/${id}`, payload });
+const patch = (client: TestClient, id: number, payload: Record<string, unknown>) =>
+  client.request({ method: 'PATCH', url: `/api/items/${id}`, payload });
 
 async function itemCount(): Promise<number> {
   const [row] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from items`);

@@ -85,6 +85,7 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     latitude: exact ? num(r.latitude) : published(r.approxLatitude),
     longitude: exact ? num(r.longitude) : published(r.approxLongitude),
     locationIsApproximate: r.latitude !== null && !exact,
+    exactLocation: r.exactLocation,
     status: r.status,
     promisedTo:
       showPromisee && r.promisedToId !== null && r.promisedToUsername !== null
