@@ -1,7 +1,7 @@
 // Items with several photos, posted through the form as a person does (photos.spec.ts, photos.mobile.spec.ts).
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { gpsPhoto } from './fixtures';
+import { gpsPhoto, statusWith } from './fixtures';
 
 /** A JPEG of one colour (no GPS), so each photo is a file of its own. */
 export async function colouredPhoto(name: string, background: string) {
@@ -46,4 +46,13 @@ export async function galleryOrder(page: Page): Promise<string[]> {
   const thumbs = page.getByRole('region', { name: 'Photos' }).getByRole('button', { name: /^Show photo/ });
   const sources = await thumbs.locator('img').evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
   return sources.map((s) => s.replace('-thumb.webp', '.webp'));
+}
+
+/** Posts the filled form, then follows the toast's 'View item' to the new item's page. */
+export async function postAndViewItem(page: Page, title: string) {
+  await page.getByRole('button', { name: 'Share with Community' }).click();
+  const toast = statusWith(page, 'Item posted successfully');
+  await expect(toast).toBeVisible({ timeout: 15_000 });
+  await toast.getByRole('link', { name: 'View item' }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 }

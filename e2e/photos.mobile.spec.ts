@@ -2,8 +2,8 @@
 // (real touch input through the DevTools protocol, so the page gets pointer events of type touch),
 // and the edit page; axe and screenshots (test-results/photos) of each.
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerThroughUi, statusWith, uniqueName } from './fixtures';
-import { fillWithThreePhotos, galleryOrder } from './photo-items';
+import { expectNoSeriousA11yViolations, registerThroughUi, uniqueName } from './fixtures';
+import { fillWithThreePhotos, galleryOrder, postAndViewItem } from './photo-items';
 
 test.beforeEach(async ({ page }) => {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
@@ -31,11 +31,7 @@ test('on a phone: three photos posted, the gallery follows a swipe, the edit pag
   await page.screenshot({ path: 'test-results/photos/phone-post-form.png' });
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByRole('button', { name: 'Share with Community' }).click();
-  const toast = statusWith(page, 'Item posted successfully');
-  await expect(toast).toBeVisible({ timeout: 15_000 });
-  await toast.getByRole('link', { name: 'View item' }).click();
-  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await postAndViewItem(page, title);
   expect(await galleryOrder(page)).toEqual([front, side, back]);
 
   const gallery = page.getByRole('region', { name: 'Photos' });

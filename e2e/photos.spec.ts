@@ -3,7 +3,7 @@
 // (test-results/photos) of each new state.
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, registerThroughUi, statusWith, uniqueName } from './fixtures';
-import { fillWithThreePhotos, galleryOrder } from './photo-items';
+import { fillWithThreePhotos, galleryOrder, postAndViewItem } from './photo-items';
 
 test.beforeEach(async ({ page }) => {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
@@ -28,11 +28,7 @@ test('three photos reordered with the keyboard are posted in that order, the gal
   await page.screenshot({ path: 'test-results/photos/desktop-post-form.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByRole('button', { name: 'Share with Community' }).click();
-  const toast = statusWith(page, 'Item posted successfully');
-  await expect(toast).toBeVisible({ timeout: 15_000 });
-  await toast.getByRole('link', { name: 'View item' }).click();
-  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await postAndViewItem(page, title);
   expect(await galleryOrder(page)).toEqual([back, front, side]);
 
   // The gallery: the cover large, then the arrow keys (Home, End) from its buttons.

@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-provider';
-import { useItem } from '@/features/items/api';
+import { useRouteItem } from '@/features/items/api';
 import { ItemNotFound } from '@/features/items/components/item-not-found';
 import { PostItemForm } from '@/features/items/components/post-item-form';
 import { canManageItem } from '@/features/items/lib/item-rules';
@@ -14,9 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export function EditItemPage() {
   const t = useT();
   const params = useParams<{ id: string }>();
-  const id = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : Number.NaN;
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const { data: item, isPending, isError } = useItem(id);
+  const { valid, data: item, isPending, isError } = useRouteItem(params.id);
   const { user } = useAuth();
   useDocumentTitle(item ? `${t('items.edit.heading')}: ${item.title}` : t('items.edit.heading'));
 

@@ -47,6 +47,13 @@ export function useMyItems(page: number, status: ItemStatus | undefined) {
 
 export const MY_ITEMS_PAGE_SIZE = 20;
 
+/** The item of a page's `:id` (a malformed id is `valid: false`, never asked for). */
+export function useRouteItem(param: string | undefined) {
+  const id = /^\d{1,15}$/.test(param ?? '') ? Number(param) : Number.NaN;
+  const valid = Number.isSafeInteger(id) && id > 0;
+  return { valid, ...useItem(id) };
+}
+
 export function useItem(id: number) {
   return useQuery<ItemDetail>({
     queryKey: [ITEMS_QUERY_KEY, id],
