@@ -2,7 +2,7 @@
 // gallery with the keyboard, the owner's edit of the title and the cover; axe and screenshots
 // (test-results/photos) of each new state.
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerThroughUi, statusWith, uniqueName } from './fixtures';
+import { expectNoSeriousA11yViolations, gpsPhoto, registerThroughUi, statusWith, uniqueName } from './fixtures';
 import { fillWithThreePhotos, galleryOrder, postAndViewItem } from './photo-items';
 
 test.beforeEach(async ({ page }) => {
@@ -73,4 +73,28 @@ test('three photos reordered with the keyboard are posted in that order, the gal
   await page.reload();
   await expect(page.getByRole('heading', { name: edited, level: 1 })).toBeVisible();
   expect(await galleryOrder(page)).toEqual([front, back, side]);
+});
+
+test('a photo taken far (over 50 km) from where the device is gets a warning beside the map; one taken nearby does not', async ({
+  page,
+  context,
+}) => {
+  await registerThroughUi(page, uniqueName('far'));
+  // The person already allowed their place: the form asks the browser without a prompt.
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 48.8566, longitude: 2.3522 });
+  await page.goto('/post-item');
+  await page.getByLabel('Image').setInputFiles({ name: 'nyc.jpg', mimeType: 'image/jpeg', buffer: await gpsPhoto() });
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^40\.7306/);
+  const warning = page.getByRole('status').filter({ hasText: /This photo was taken about [\d,]+ km from where you are now/ });
+  await expect(warning).toContainText('about 5835 km');
+  await warning.scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/photos/desktop-far-warning.png' });
+
+  await context.setGeolocation({ latitude: 40.7128, longitude: -74.006 });
+  await page.goto('/post-item');
+  await page.getByLabel('Image').setInputFiles({ name: 'nyc.jpg', mimeType: 'image/jpeg', buffer: await gpsPhoto() });
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^40\.7306/);
+  await expect(page.getByText(/from where you are now/)).toHaveCount(0);
 });

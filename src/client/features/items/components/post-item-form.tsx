@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n';
 import { useCreateItem, useUpdateItem } from '../api';
 import { failureText } from '../lib/error-text';
+import { farFromHereKm } from '../lib/photo-distance';
 import {
   coordinateText,
   EMPTY_POST_FORM,
@@ -55,6 +56,8 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
   // The item just posted: a message at the top of the form links to it and takes the focus.
   const [posted, setPosted] = useState<{ id: number; title: string } | null>(null);
   const postedRef = useRef<HTMLDivElement>(null);
+  // The place the photos gave is far from where the device is: said beside the map.
+  const [farKm, setFarKm] = useState<number | null>(null);
 
   const form = useForm({
     resolver: zodResolver(postItemFormSchema),
@@ -80,7 +83,13 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
     initial: item?.images,
     onChange: (images) => setValue('images', images, { shouldValidate: isSubmitted, shouldDirty: true }),
     // Posting takes the place from the photos; an edit keeps the item's place unless moved on the map.
-    onPosition: item ? undefined : (next) => location.setPosition(next, true),
+    onPosition: item
+      ? undefined
+      : (next) => {
+          location.setPosition(next, true);
+          setFarKm(null);
+          void farFromHereKm(next).then(setFarKm);
+        },
   });
 
   const onInvalid = (invalid: Partial<Record<string, unknown>>) => {
@@ -92,6 +101,7 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
     toast({ title: t('items.post.posted'), action: { label: t('items.post.viewItem'), href: `/items/${created.id}` } });
     setPosted({ id: created.id, title: created.title });
     photos.forget();
+    setFarKm(null);
     reset(EMPTY_POST_FORM);
     location.moveMap();
     window.scrollTo(0, 0);
@@ -175,7 +185,15 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
 
       <TagPicker tags={tagsField.field.value} onChange={(tags) => tagsField.field.onChange(tags)} />
 
-      <ItemLocationSection form={form} location={location} error={locationError} />
+      <div className="grid gap-3">
+        <p
+          role="status"
+          className="rounded-card border border-border bg-primary-soft px-4 py-3 text-sm font-medium text-primary-soft-foreground empty:hidden"
+        >
+          {farKm === null ? null : t('items.photoLocation.farFromHere', { km: farKm })}
+        </p>
+        <ItemLocationSection form={form} location={location} error={locationError} />
+      </div>
 
       <div className="flex flex-col gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-end">
         {uploading ? (
