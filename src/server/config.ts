@@ -95,7 +95,10 @@ const envSchema = z
     NOTIFICATION_MAX_ATTEMPTS: positiveInt('NOTIFICATION_MAX_ATTEMPTS').max(100, 'must be at most 100').default(8),
     NOTIFICATION_DIGEST_HOURS: positiveInt('NOTIFICATION_DIGEST_HOURS').max(168, 'must be at most 168').default(24),
     // At least 8 days: the digest (at most 7 days apart) reads when the last one went.
-    NOTIFICATION_KEEP_DAYS: positiveInt('NOTIFICATION_KEEP_DAYS').min(8, 'must be at least 8').max(3650, 'must be at most 3650').default(90),
+    NOTIFICATION_KEEP_DAYS: positiveInt('NOTIFICATION_KEEP_DAYS')
+      .min(8, 'must be at least 8')
+      .max(3650, 'must be at most 3650')
+      .default(90),
     NOTIFICATION_EMAIL_WINDOW_SECONDS: positiveInt('NOTIFICATION_EMAIL_WINDOW_SECONDS').max(3600, 'must be at most 3600').default(300),
     NOTIFICATION_RETRY_BASE_MS: positiveInt('NOTIFICATION_RETRY_BASE_MS')
       .min(100, 'must be at least 100')
