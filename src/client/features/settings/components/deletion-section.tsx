@@ -94,7 +94,8 @@ export function DeletionSection({ markedForDeletion, username, onAccountDeleted 
             </div>
             <div>
               {/* Outlined: the red button above is the one way that deletes at once. */}
-              <Button type="submit" variant="outline">
+              {/* Long in Spanish: it wraps rather than widen the page on a phone. */}
+              <Button type="submit" variant="outline" className="h-auto min-h-11 whitespace-normal py-2 text-left">
                 <UserX aria-hidden="true" />
                 {t('settings.deletion.request')}
               </Button>
