@@ -23,6 +23,8 @@ const PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/search', ready: (p) => expect(p.getByRole('heading', { name: 'Find Payment Links' })).toBeVisible() },
   { path: '/u/{owner}', ready: (p) => expect(p.getByRole('heading', { name: /'s Profile$/ })).toBeVisible() },
   { path: '/items/{item}', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  // An admin may edit anyone's item (as PATCH allows).
+  { path: '/items/{item}/edit', ready: (p) => expect(p.getByRole('heading', { name: 'Edit item' })).toBeVisible() },
   { path: '/post-item', ready: (p) => expect(p.getByRole('heading', { name: 'Share with Community' })).toBeVisible() },
   { path: '/admin', ready: (p) => expect(p.getByRole('tab', { name: 'Users' })).toBeVisible() },
   { path: '/settings', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },

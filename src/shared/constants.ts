@@ -24,6 +24,8 @@ export const SUPPORT_DESCRIPTION_MIN = 10;
 export const ITEM_TITLE_MIN = 3;
 export const ITEM_DESCRIPTION_MIN = 10;
 export const MAX_TAGS = 10;
+/** Photos of one item (the first is the cover, `imageUrl`). */
+export const MAX_IMAGES = 6;
 export const CARD_TAGS_SHOWN = 3;
 
 export const LATITUDE_MIN = -90;

@@ -10,6 +10,7 @@ import {
   LIST_SORTS,
   LONGITUDE_MAX,
   LONGITUDE_MIN,
+  MAX_IMAGES,
   MAX_PAGE_SIZE,
   MAX_TAGS,
   PAGE_SIZE,
@@ -66,36 +67,89 @@ const tagsSchema = z
   .transform(normaliseTags)
   .refine((tags) => tags.length <= MAX_TAGS, ITEM_MSG.tooManyTags);
 
-/** POST /api/items (docs/product.md, Input rules item schema, plus upper bounds). */
-export const createItemBodySchema = z.object({
-  title: z.string({ error: MSG.titleMin }).trim().min(ITEM_TITLE_MIN, MSG.titleMin).max(ITEM_TITLE_MAX, ITEM_MSG.titleMax),
-  description: z
-    .string({ error: MSG.descriptionMin })
-    .trim()
-    .min(ITEM_DESCRIPTION_MIN, MSG.descriptionMin)
-    .max(ITEM_DESCRIPTION_MAX, ITEM_MSG.descriptionMax),
-  imageUrl: z.string({ error: MSG.imageUrlRequired }).min(1, MSG.imageUrlRequired).max(500, ITEM_MSG.imageNotOurs),
-  latitude: z.number({ error: ITEM_MSG.latitudeRange }).min(LATITUDE_MIN, ITEM_MSG.latitudeRange).max(LATITUDE_MAX, ITEM_MSG.latitudeRange),
-  longitude: z
-    .number({ error: ITEM_MSG.longitudeRange })
-    .min(LONGITUDE_MIN, ITEM_MSG.longitudeRange)
-    .max(LONGITUDE_MAX, ITEM_MSG.longitudeRange),
-  tags: tagsSchema.optional().default([]),
-  isVisible: z.boolean().optional().default(true),
-  /** Publish the exact place (a shop, a food stall) instead of a point a few hundred metres away. */
-  exactLocation: z.boolean({ error: SCHEMA_MSG.exactLocation }).optional().default(false),
-});
-export type CreateItemBody = z.input<typeof createItemBodySchema>;
+const titleSchema = z.string({ error: MSG.titleMin }).trim().min(ITEM_TITLE_MIN, MSG.titleMin).max(ITEM_TITLE_MAX, ITEM_MSG.titleMax);
+const descriptionSchema = z
+  .string({ error: MSG.descriptionMin })
+  .trim()
+  .min(ITEM_DESCRIPTION_MIN, MSG.descriptionMin)
+  .max(ITEM_DESCRIPTION_MAX, ITEM_MSG.descriptionMax);
+const imageUrlSchema = z.string({ error: MSG.imageUrlRequired }).min(1, MSG.imageUrlRequired).max(500, ITEM_MSG.imageNotOurs);
+/** Up to MAX_IMAGES photos, cover first, each once (docs/decisions/018-item-photos.md). */
+const imagesSchema = z
+  .array(imageUrlSchema, { error: SCHEMA_MSG.imagesList })
+  .min(1, ITEM_MSG.imagesCount)
+  .max(MAX_IMAGES, ITEM_MSG.imagesCount)
+  .refine((urls) => new Set(urls).size === urls.length, ITEM_MSG.imagesTwice);
+const itemLatitudeSchema = z
+  .number({ error: ITEM_MSG.latitudeRange })
+  .min(LATITUDE_MIN, ITEM_MSG.latitudeRange)
+  .max(LATITUDE_MAX, ITEM_MSG.latitudeRange);
+const itemLongitudeSchema = z
+  .number({ error: ITEM_MSG.longitudeRange })
+  .min(LONGITUDE_MIN, ITEM_MSG.longitudeRange)
+  .max(LONGITUDE_MAX, ITEM_MSG.longitudeRange);
+/** Publish the exact place (a shop, a food stall) instead of a point a few hundred metres away. */
+const exactLocationSchema = z.boolean({ error: SCHEMA_MSG.exactLocation });
 
-/** PATCH /api/items/:id: change the status, or renew (push the expiry out again). */
+/** The rules of an item's fields, for forms that check them before sending. */
+export const itemFieldSchemas = {
+  title: titleSchema,
+  description: descriptionSchema,
+  latitude: itemLatitudeSchema,
+  longitude: itemLongitudeSchema,
+};
+
+/**
+ * POST /api/items (docs/product.md, Input rules item schema, plus upper bounds). The photos are
+ * `images` (cover first), or `imageUrl` alone as SPEC's form sends it; with both, `imageUrl` must be
+ * the cover. The parsed body always has `images`.
+ */
+export const createItemBodySchema = z
+  .object({
+    title: titleSchema,
+    description: descriptionSchema,
+    imageUrl: imageUrlSchema.optional(),
+    images: imagesSchema.optional(),
+    latitude: itemLatitudeSchema,
+    longitude: itemLongitudeSchema,
+    tags: tagsSchema.optional().default([]),
+    isVisible: z.boolean().optional().default(true),
+    exactLocation: exactLocationSchema.optional().default(false),
+  })
+  .refine((b) => b.images !== undefined || b.imageUrl !== undefined, { message: MSG.imageUrlRequired, path: ['imageUrl'] })
+  .refine((b) => b.images === undefined || b.imageUrl === undefined || b.images[0] === b.imageUrl, {
+    message: ITEM_MSG.imagesCover,
+    path: ['imageUrl'],
+  })
+  .transform(({ imageUrl, images, ...rest }) => ({ ...rest, images: images ?? [imageUrl!] }));
+export type CreateItemBody = z.input<typeof createItemBodySchema>;
+export type CreateItemInput = z.output<typeof createItemBodySchema>;
+
+/** The fields of an item its owner can change (PATCH /api/items/:id), with the rules of posting. */
+export const ITEM_EDIT_FIELDS = ['title', 'description', 'tags', 'images', 'latitude', 'longitude', 'exactLocation'] as const;
+
+/**
+ * PATCH /api/items/:id: change the status, renew (push the expiry out again), and/or edit the
+ * item: title, description, tags, images (reorder, add, remove), place (latitude and longitude
+ * together) and exactLocation, each under the rules of posting.
+ */
 export const updateItemBodySchema = z
   .object({
     status: z.enum(['available', 'taken'], { error: SCHEMA_MSG.itemStatus }).optional(),
     renew: z.literal(true, { error: SCHEMA_MSG.renew }).optional(),
+    title: titleSchema.optional(),
+    description: descriptionSchema.optional(),
+    tags: tagsSchema.optional(),
+    images: imagesSchema.optional(),
+    latitude: itemLatitudeSchema.optional(),
+    longitude: itemLongitudeSchema.optional(),
+    exactLocation: exactLocationSchema.optional(),
   })
   .strict()
-  .refine((b) => b.status !== undefined || b.renew !== undefined, SCHEMA_MSG.statusOrRenew);
+  .refine((b) => Object.values(b).some((v) => v !== undefined), SCHEMA_MSG.statusOrRenew)
+  .refine((b) => (b.latitude === undefined) === (b.longitude === undefined), ITEM_MSG.placePair);
 export type UpdateItemBody = z.input<typeof updateItemBodySchema>;
+export type UpdateItemInput = z.output<typeof updateItemBodySchema>;
 
 const wholeNumber = (message: string) =>
   z
@@ -158,6 +212,8 @@ export const listedItemSchema = z.object({
   description: z.string(),
   imageUrl: z.string(),
   thumbnailUrl: z.string(),
+  /** Every photo, cover first: `images[0]` is `imageUrl`. */
+  images: z.array(z.string()),
   tags: z.array(z.string()),
   userId: z.number(),
   username: z.string(),
@@ -186,6 +242,8 @@ export const itemDetailSchema = listedItemSchema.extend({
   longitude: z.number().nullable(),
   /** True when latitude/longitude are the published approximate point (about 200-560 m off), not the exact place. */
   locationIsApproximate: z.boolean(),
+  /** The poster chose to publish the exact place (a shop, a stall): what the edit form starts from. */
+  exactLocation: z.boolean(),
   status: itemStatusSchema,
   /** Who it is promised (or was given) to: shown to the owner, an admin and that person; null for everyone else. */
   promisedTo: z.object({ id: z.number(), username: z.string() }).nullable(),

@@ -70,6 +70,7 @@ export const SCHEMA_MSG = {
   itemStatus: 'api.schema.itemStatus',
   renew: 'api.schema.renew',
   statusOrRenew: 'api.schema.statusOrRenew',
+  imagesList: 'api.schema.imagesList',
   searchTextMax: 'api.schema.searchTextMax',
   itemId: 'api.schema.itemId',
   vendorNameRequired: 'api.schema.vendorNameRequired',

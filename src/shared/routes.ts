@@ -12,6 +12,8 @@ export const PAGE_ROUTES = {
   /** An earlier reading of the profile route: the router redirects it to /u/:username. */
   oldProfile: '/users/:username',
   item: '/items/:id',
+  /** The owner's (or an admin's) edit form of an item. */
+  editItem: '/items/:id/edit',
   postItem: '/post-item',
   admin: '/admin',
   settings: '/settings',

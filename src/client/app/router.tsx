@@ -32,6 +32,7 @@ const SearchPage = lazyPage(() => import('@/pages/search-page'), 'SearchPage');
 const UserProfilePage = lazyPage(() => import('@/pages/user-profile-page'), 'UserProfilePage');
 const ItemDetailPage = lazyPage(() => import('@/pages/item-detail-page'), 'ItemDetailPage');
 const PostItemPage = lazyPage(() => import('@/pages/post-item-page'), 'PostItemPage');
+const EditItemPage = lazyPage(() => import('@/pages/edit-item-page'), 'EditItemPage');
 const AdminPage = lazyPage(() => import('@/pages/admin-page'), 'AdminPage');
 const TermsOfServicePage = lazyPage(() => import('@/pages/terms-of-service-page'), 'TermsOfServicePage', 'legal');
 const PrivacyPolicyPage = lazyPage(() => import('@/pages/privacy-policy-page'), 'PrivacyPolicyPage', 'legal');
@@ -68,6 +69,13 @@ export function AppRouter() {
         {/* Earlier versions had /users/{username}: keep old links working. */}
         <Route path={PAGE_ROUTES.oldProfile}>{(params) => <Redirect to={`/u/${encodeURIComponent(params.username)}`} replace />}</Route>
         <Route path={PAGE_ROUTES.item}>{(params) => <ItemDetailPage key={params.id} />}</Route>
+        <Route path={PAGE_ROUTES.editItem}>
+          {(params) => (
+            <ProtectedRoute>
+              <EditItemPage key={params.id} />
+            </ProtectedRoute>
+          )}
+        </Route>
         <Route path={PAGE_ROUTES.postItem}>
           <ProtectedRoute>
             <PostItemPage />

@@ -2,7 +2,7 @@ import { useParams } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-provider';
 import { ContactOwner } from '@/features/conversations/components/contact-owner';
-import { useItem } from '@/features/items/api';
+import { useRouteItem } from '@/features/items/api';
 import { ItemDetailView } from '@/features/items/components/item-detail-view';
 import { ItemNotFound } from '@/features/items/components/item-not-found';
 import { metaDescription } from '@/features/items/lib/share-links';
@@ -15,9 +15,7 @@ import { useMetaDescription } from '@/lib/use-meta-description';
 export function ItemDetailPage() {
   const t = useT();
   const params = useParams<{ id: string }>();
-  const id = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : Number.NaN;
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const { data: item, isPending, isError } = useItem(id);
+  const { valid, data: item, isPending, isError } = useRouteItem(params.id);
   const { user } = useAuth();
 
   useDocumentTitle(item ? item.title : !valid || isError ? t('items.notFound.title') : undefined);

@@ -140,8 +140,15 @@ async function referencedImages(q: Query): Promise<Set<string>> {
   if (hasUploads?.present) for (const r of await q(`select key from uploads`)) add(r.key as string);
   const [hasItems] = await q(`select to_regclass('public.items') is not null as present`);
   if (hasItems?.present) {
-    for (const r of await q(`select distinct image_url from items where image_url like $1`, [`${LOCAL_UPLOADS_PREFIX}%`])) {
-      add((r.image_url as string).slice(LOCAL_UPLOADS_PREFIX.length));
+    // Every photo of an item: the cover and, since migration 0024, the others (extra_images).
+    const [hasExtra] = await q(
+      `select exists (select 1 from information_schema.columns where table_schema = 'public' and table_name = 'items' and column_name = 'extra_images') as present`,
+    );
+    const photos = hasExtra?.present ? `array_prepend(image_url, extra_images)` : `array[image_url]`;
+    for (const r of await q(`select distinct photo from items, unnest(${photos}) as photo where photo like $1`, [
+      `${LOCAL_UPLOADS_PREFIX}%`,
+    ])) {
+      add((r.photo as string).slice(LOCAL_UPLOADS_PREFIX.length));
     }
   }
   return keys;

@@ -196,7 +196,13 @@ export const items = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    // The cover photo (SPEC's imageUrl); the others, in order, are extraImages: the item's images
+    // are [imageUrl, ...extraImages] (migration 0024, docs/decisions/018-item-photos.md).
     imageUrl: text('image_url').notNull(),
+    extraImages: text('extra_images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     latitude: numeric('latitude', { precision: 10, scale: 8 }),
     longitude: numeric('longitude', { precision: 11, scale: 8 }),
     // The published point: a few hundred metres from the exact one, made once when the item is
@@ -230,8 +236,9 @@ export const items = pgTable(
   },
   (t) => [
     index('items_user_id_idx').on(t.userId),
-    // Whether another item still shows an image, when an item or a user is deleted (migration 0016).
-    index('items_image_url_idx').on(t.imageUrl),
+    // Whether another item still shows an image (as cover or another photo), when an item or a user
+    // is deleted or an edit drops a photo (migration 0024; it replaced 0016's index on image_url).
+    index('items_photos_idx').using('gin', sql`array_prepend(${t.imageUrl}, ${t.extraImages})`),
     index('items_promised_to_id_idx')
       .on(t.promisedToId)
       .where(sql`${t.promisedToId} IS NOT NULL`),
@@ -258,6 +265,7 @@ export const items = pgTable(
     check('items_status_check', sql`${t.status} in (${inList(ITEM_STATUSES)})`),
     check('items_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('items_longitude_range', sql`${t.longitude} between -180 and 180`),
+    check('items_extra_images_count', sql`cardinality(${t.extraImages}) <= 5`),
     check('items_location_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
     check(
       'items_approx_pair',

@@ -182,7 +182,12 @@ const TABLE: Row[] = [
     expected: { visitor: 401, user: 400, owner: 201, other: 400, admin: 400 },
     call: () => ({ url: '/api/items', payload: { ...item, imageUrl: f.imageUrl } }),
   },
-  { route: 'PATCH /api/items/:id', expected: ownerOrAdmin(200), call: () => ({ url: `/api/items/${f.item}`, payload: { renew: true } }) },
+  // An edit (title, photos, place...) or a change of status: only the owner or an admin.
+  {
+    route: 'PATCH /api/items/:id',
+    expected: ownerOrAdmin(200),
+    call: () => ({ url: `/api/items/${f.item}`, payload: { title: 'A chair, edited', images: [f.imageUrl], renew: true } }),
+  },
   { route: 'DELETE /api/items/:id', expected: ownerOrAdmin(204), call: async () => ({ url: `/api/items/${await newItem()}` }) },
   {
     route: 'POST /api/upload-image',

@@ -262,7 +262,21 @@ const alertFields = {
   radiusKm: optional(nullable(numberIn(0.5, 100))),
 };
 
+/** An item's photos (images): never valid here, so a request carrying them always has a fault. */
+const badImages = fc.oneof(
+  notAString.filter((v) => !Array.isArray(v)),
+  fc.constant([]),
+  fc.array(notAString, { minLength: 1, maxLength: 3 }),
+  fc.array(longString(501, 600), { minLength: 1, maxLength: 2 }),
+  fc.array(fc.constantFrom('/uploads/x.webp', '/uploads/y.webp'), { minLength: 7, maxLength: 9 }),
+  fc.constant(['/uploads/none.webp']),
+  fc.constant(null).map(() => [ids.image, ids.image]),
+  fc.constant(null).map(() => [ids.image.replace('.webp', '-thumb.webp')]),
+);
+const noImages: Field = { valid: fc.constant(MISSING), invalid: badImages };
+
 const itemBody = {
+  images: noImages,
   title: text(3, 120),
   description: text(10, 5000),
   imageUrl: {
@@ -408,6 +422,19 @@ export const ENDPOINTS: Endpoint[] = [
     body: {
       status: optional(oneOf(['available', 'taken'])),
       renew: optional({ valid: fc.constant(true), invalid: fc.oneof(notABoolean, fc.constant(false)) }),
+      title: optional(itemBody.title),
+      description: optional(itemBody.description),
+      tags: itemBody.tags,
+      images: {
+        valid: fc.oneof(
+          fc.constant(MISSING),
+          fc.constant(null).map(() => [ids.image]),
+        ),
+        invalid: badImages,
+      },
+      latitude: optional(numberIn(-90, 90)),
+      longitude: optional(numberIn(-180, 180)),
+      exactLocation: optional(bool),
     },
   },
   { method: 'DELETE', path: '/api/items/:id', as: 'owner', params: { id: badIdOnly } },

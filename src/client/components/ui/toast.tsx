@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
@@ -68,4 +69,18 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
   return <ToastPrimitive.Description className={cn('text-sm opacity-95', className)} {...props} />;
+}
+
+/** A link in a toast ("View item"): Radix's action, so screen readers are told of it (altText). */
+export function ToastAction({ label, href }: { label: string; href: string }) {
+  return (
+    <ToastPrimitive.Action altText={label} asChild>
+      <Link
+        href={href}
+        className="mt-1 inline-flex min-h-9 w-fit items-center rounded-lg border border-current/30 px-3 text-sm font-semibold underline-offset-4 hover:underline"
+      >
+        {label}
+      </Link>
+    </ToastPrimitive.Action>
+  );
 }

@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from '../../../shared/constants.js';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismiss, useToast } from './use-toast';
 import { useT } from '@/lib/i18n';
 
@@ -15,7 +15,7 @@ export function Toaster() {
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
       label={t('core.toast.notification')}
     >
-      {toasts.map(({ id, title, description, variant, duration, open }) => (
+      {toasts.map(({ id, title, description, variant, duration, action, open }) => (
         <Toast
           key={id}
           variant={variant}
@@ -28,6 +28,7 @@ export function Toaster() {
           <div className="grid gap-1">
             {title ? <ToastTitle>{title}</ToastTitle> : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}
+            {action ? <ToastAction {...action} /> : null}
           </div>
           <ToastClose />
         </Toast>

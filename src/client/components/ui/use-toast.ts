@@ -13,6 +13,8 @@ export type ToasterToast = {
   variant?: ToastVariant;
   /** Overrides the provider's auto-close delay for this toast (ms). */
   duration?: number;
+  /** A link the toast offers (e.g. "View item" after posting). */
+  action?: { label: string; href: string };
   open: boolean;
 };
 

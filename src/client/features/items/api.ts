@@ -1,7 +1,7 @@
 // Item calls (docs/product.md, API). Lists are cached under ['/api/items', params], one item under
 // ['/api/items', id]; writes refresh the lists.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateItemBody, ItemDetail, ItemList, ItemStatus, MyItemList } from '../../../shared/items.js';
+import type { CreateItemBody, ItemDetail, ItemList, ItemStatus, MyItemList, UpdateItemBody } from '../../../shared/items.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export const ITEMS_QUERY_KEY = '/api/items';
@@ -50,6 +50,13 @@ export function useMyItems(page: number, status: ItemStatus | undefined) {
 
 export const MY_ITEMS_PAGE_SIZE = 20;
 
+/** The item of a page's `:id` (a malformed id is `valid: false`, never asked for). */
+export function useRouteItem(param: string | undefined) {
+  const id = /^\d{1,15}$/.test(param ?? '') ? Number(param) : Number.NaN;
+  const valid = Number.isSafeInteger(id) && id > 0;
+  return { valid, ...useItem(id) };
+}
+
 export function useItem(id: number) {
   return useQuery<ItemDetail>({
     queryKey: [ITEMS_QUERY_KEY, id],
@@ -71,7 +78,8 @@ export function useDeleteItem() {
   });
 }
 
-export type ItemUpdate = { status: 'available' | 'taken' } | { renew: true };
+/** A change of status, a renewal, or an edit (title, description, tags, images, place). */
+export type ItemUpdate = UpdateItemBody;
 
 export function useUpdateItem(id: number) {
   const queryClient = useQueryClient();
@@ -84,14 +92,11 @@ export function useUpdateItem(id: number) {
   });
 }
 
-export function useUploadImage() {
-  return useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('image', file);
-      return apiJson<UploadResult>('POST', '/api/upload-image', body);
-    },
-  });
+/** Uploads one photo (the form field "image"); the server strips its metadata and stores it. */
+export function uploadImage(file: File): Promise<UploadResult> {
+  const body = new FormData();
+  body.append('image', file);
+  return apiJson<UploadResult>('POST', '/api/upload-image', body);
 }
 
 export function useCreateItem() {

@@ -70,7 +70,7 @@ export async function selectUserData(db: Db, userId: number) {
   // Each part of the download: its name in the JSON and the query of the user's rows.
   const parts: Record<string, SQL> = {
     paymentLinks: sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`,
-    items: sql`SELECT id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
+    items: sql`SELECT id, title, description, image_url, extra_images, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
     notes: sql`SELECT id, user_id, created_by_id, content, visibility, created_at, updated_at FROM notes WHERE user_id = ${userId} OR created_by_id = ${userId} ORDER BY id`,
     links: sql`SELECT l.id, l.user_id, l.linked_user_id, u1.username AS user_username, u2.username AS linked_username, l.has_note_access, l.created_at
           FROM linked_users l JOIN users u1 ON u1.id = l.user_id JOIN users u2 ON u2.id = l.linked_user_id

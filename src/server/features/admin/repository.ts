@@ -43,19 +43,23 @@ export async function updatePhoneVerified(db: Db, id: number, isPhoneVerified: b
 }
 
 /**
- * The images only this user's items show (no other user's item shows them): for each of the user's
- * items one lookup by items_image_url_idx, not a scan of every item.
+ * The images only this user's items show (no other user's item shows them, as cover or another
+ * photo): for each of the user's photos an index lookup (items_photos_idx),
+ * not a scan of every item.
  */
-export const imagesOnlyShownBy = (db: Db, userId: number) =>
-  db
-    .selectDistinct({ imageUrl: items.imageUrl })
+export const imagesOnlyShownBy = (db: Db, userId: number) => {
+  const photo = sql`photo.url`;
+  return db
+    .selectDistinct({ imageUrl: sql<string>`photo.url` })
     .from(items)
+    .innerJoin(sql`LATERAL unnest(array_prepend(${items.imageUrl}, ${items.extraImages})) AS photo(url)`, sql`true`)
     .where(
       and(
         eq(items.userId, userId),
-        sql`NOT EXISTS (SELECT 1 FROM ${items} AS other WHERE other.image_url = ${items.imageUrl} AND other.user_id <> ${userId})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${items} AS other WHERE array_prepend(other.image_url, other.extra_images) @> ARRAY[${photo}] AND other.user_id <> ${userId})`,
       ),
     );
+};
 
 /**
  * Deletes a non-admin user in one transaction; the foreign keys take their sessions, items, notes,

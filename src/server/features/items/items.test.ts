@@ -174,6 +174,7 @@ describe('GET /api/items', () => {
       'description',
       'id',
       'imageUrl',
+      'images',
       'tags',
       'thumbnailUrl',
       'title',
@@ -320,9 +321,11 @@ describe('GET /api/items/:id', () => {
       [
         'createdAt',
         'description',
+        'exactLocation',
         'expiresAt',
         'id',
         'imageUrl',
+        'images',
         'latitude',
         'locationIsApproximate',
         'longitude',
@@ -447,7 +450,7 @@ describe('PATCH and DELETE /api/items/:id by role', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('available');
     expect((await patch(owner, 987654, { status: 'taken' })).statusCode).toBe(404);
-    for (const bad of [{}, { status: 'expired' }, { status: 'sold' }, { renew: false }, { title: 'new' }]) {
+    for (const bad of [{}, { status: 'expired' }, { status: 'sold' }, { renew: false }, { title: 'ab' }, { userId: 1 }]) {
       const r = await patch(owner, item.id, bad);
       expect(r.statusCode).toBe(400);
       expect(r.json().message).toEqual(expect.any(String));

@@ -50,7 +50,7 @@ export const itemRoutes: FeatureRoutes = (app) => {
     { preValidation: signedIn, schema: { params: itemIdParams, body: updateItemBodySchema, response: { 200: itemDetailSchema } } },
     async (request) => {
       const user = await requireOwnerOrAdmin(request, await itemOwner(app.db, request.params.id), ITEM_MSG.notYours);
-      return changeItem(app.db, request.params.id, request.body, ttl, user);
+      return changeItem(app.db, app.storage, request.params.id, request.body, ttl, user, request.log);
     },
   );
 

@@ -1,5 +1,5 @@
 import {
-  type CreateItemBody,
+  type CreateItemInput,
   type ItemDetail,
   type ItemList,
   ITEM_MSG,
@@ -8,7 +8,7 @@ import {
   type MyItemList,
   type MyItemsQuery,
   thumbnailUrlOf,
-  type UpdateItemBody,
+  type UpdateItemInput,
 } from '../../../shared/items.js';
 import type { SessionUser } from '../../../shared/auth.js';
 import type { Db } from '../../db/client.js';
@@ -26,6 +26,7 @@ import {
   type DetailRow,
   FEW_MATCHES,
   deleteItem,
+  imagesNoItemShows,
   type ItemFilter,
   insertItem,
   type ListedRow,
@@ -43,12 +44,16 @@ const DAY_MS = 86_400_000;
 
 type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
+/** An item's photos, cover first: the cover column and the others (migration 0024). */
+const imagesOf = (cover: string, others: string[] | null) => [cover, ...(others ?? [])];
+
 const toListed = (r: ListedRow): ListedItem => ({
   id: r.id,
   title: r.title,
   description: r.description,
   imageUrl: r.image_url,
   thumbnailUrl: thumbnailUrlOf(r.image_url),
+  images: imagesOf(r.image_url, r.extra_images),
   tags: r.tags ?? [],
   userId: r.user_id,
   username: r.username,
@@ -74,6 +79,7 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     description: r.description,
     imageUrl: r.imageUrl,
     thumbnailUrl: thumbnailUrlOf(r.imageUrl),
+    images: imagesOf(r.imageUrl, r.extraImages),
     tags: r.tags ?? [],
     userId: r.userId,
     // A hidden account's name, like its profile, is seen only by itself and admins (docs/product.md).
@@ -81,6 +87,7 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     latitude: exact ? num(r.latitude) : published(r.approxLatitude),
     longitude: exact ? num(r.longitude) : published(r.approxLongitude),
     locationIsApproximate: r.latitude !== null && !exact,
+    exactLocation: r.exactLocation,
     status: r.status,
     promisedTo:
       showPromisee && r.promisedToId !== null && r.promisedToUsername !== null
@@ -186,21 +193,39 @@ export async function itemOwner(db: Db, id: number): Promise<number> {
   return row.userId;
 }
 
-/** Creates an item for the user; the image must be one this user uploaded (not someone else's). */
+/**
+ * Checks that each image is one of this user's own uploads (someone else's upload gets the same
+ * answer as no upload: the answer says nothing about other people's images), all before any is
+ * marked in use; from then on the unused-uploads sweep leaves them alone.
+ */
+async function claimImages(db: Db, storage: ImageStorage, userId: number, urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    const key = storage.keyFromUrl(url);
+    if (!key || key.endsWith('-thumb.webp') || !(await isOwnUpload(db, storage, userId, url))) throw badRequest(ITEM_MSG.imageNotOurs);
+  }
+  // Marked before the files are checked, so the sweep cannot take one in between.
+  for (const url of urls) await markUploadInUse(db, storage, url);
+  for (const url of urls) if (!(await storage.exists(storage.keyFromUrl(url)!))) throw badRequest(ITEM_MSG.imageNotOurs);
+}
+
+/** Removes the files of images no item shows any more; a file left behind by a storage hiccup is only a little waste. */
+async function discardUnshown(db: Db, storage: ImageStorage, urls: readonly string[], log: Pick<Log, 'warn'>): Promise<void> {
+  if (urls.length === 0) return;
+  for (const imageUrl of await imagesNoItemShows(db, urls)) {
+    await discardImage(db, storage, imageUrl).catch((err: unknown) => log.warn({ err, imageUrl }, 'could not delete image files'));
+  }
+}
+
+/** Creates an item for the user; its images (cover first) must be ones this user uploaded. */
 export async function createItem(
   db: Db,
   storage: ImageStorage,
   user: SessionUser,
-  body: Required<Omit<CreateItemBody, 'isVisible'>>,
+  body: Omit<CreateItemInput, 'isVisible'>,
   ttlDays: number,
 ): Promise<ItemDetail> {
-  const key = storage.keyFromUrl(body.imageUrl);
-  // Someone else's upload gets the same answer as no upload: the answer says nothing about other people's images.
-  if (!key || key.endsWith('-thumb.webp') || !(await isOwnUpload(db, storage, user.id, body.imageUrl)))
-    throw badRequest(ITEM_MSG.imageNotOurs);
-  // Marked before the file is checked: from here on the unused-uploads sweep leaves it alone.
-  await markUploadInUse(db, storage, body.imageUrl);
-  if (!(await storage.exists(key))) throw badRequest(ITEM_MSG.imageNotOurs);
+  await claimImages(db, storage, user.id, body.images);
+  const [cover, ...others] = body.images;
   const exact = { lat: body.latitude, lng: body.longitude };
   const secret = await locationSecret(db);
   const cell = body.exactLocation ? undefined : await cellForPoster(db, user.id, exact, secret);
@@ -210,7 +235,8 @@ export async function createItem(
       userId: user.id,
       title: body.title,
       description: body.description,
-      imageUrl: body.imageUrl,
+      imageUrl: cover!,
+      extraImages: others,
       latitude: body.latitude.toFixed(8),
       longitude: body.longitude.toFixed(8),
       ...publishedColumns(exact, body.exactLocation, secret, cell),
@@ -223,32 +249,97 @@ export async function createItem(
   return getItem(db, id, user);
 }
 
+type ItemColumns = Parameters<typeof updateItem>[2];
+
 /**
- * Marks an item taken (given) or available again (withdrawing a promise), or renews it for another
- * TTL. Status changes go through the handover, which tells the people who asked about the item.
+ * The columns an edit changes (title, description, tags, photos, place), checked as posting checks
+ * them; new photos must be the owner's own uploads. A new place, or a change of exactLocation,
+ * publishes a new point by the hardened rule (published-point.ts, docs/decisions/006). Answers the
+ * photos the edit drops.
  */
-export async function changeItem(db: Db, id: number, body: UpdateItemBody, ttlDays: number, viewer: Viewer): Promise<ItemDetail> {
-  const current = await getItem(db, id, viewer);
+async function editedColumns(
+  db: Db,
+  storage: ImageStorage,
+  row: DetailRow,
+  body: UpdateItemInput,
+): Promise<{ columns: ItemColumns; dropped: string[] }> {
+  const columns: ItemColumns = {};
+  if (body.title !== undefined) columns.title = body.title;
+  if (body.description !== undefined) columns.description = body.description;
+  if (body.tags !== undefined) columns.tags = body.tags;
+  let dropped: string[] = [];
+  if (body.images !== undefined) {
+    const before = imagesOf(row.imageUrl, row.extraImages);
+    await claimImages(
+      db,
+      storage,
+      row.userId,
+      body.images.filter((url) => !before.includes(url)),
+    );
+    columns.imageUrl = body.images[0]!;
+    columns.extraImages = body.images.slice(1);
+    dropped = before.filter((url) => !body.images!.includes(url));
+  }
+  if (body.latitude !== undefined || body.exactLocation !== undefined) {
+    const exactLocation = body.exactLocation ?? row.exactLocation;
+    const exact =
+      body.latitude !== undefined && body.longitude !== undefined
+        ? { lat: body.latitude, lng: body.longitude }
+        : row.latitude !== null && row.longitude !== null
+          ? { lat: Number(row.latitude), lng: Number(row.longitude) }
+          : null;
+    if (exact) {
+      const secret = await locationSecret(db);
+      const cell = exactLocation ? undefined : await cellForPoster(db, row.userId, exact, secret);
+      Object.assign(columns, {
+        latitude: exact.lat.toFixed(8),
+        longitude: exact.lng.toFixed(8),
+        ...publishedColumns(exact, exactLocation, secret, cell),
+      });
+    } else columns.exactLocation = exactLocation;
+  }
+  return { columns, dropped };
+}
+
+/**
+ * Edits an item (title, description, tags, photos, place), marks it taken (given) or available
+ * again (withdrawing a promise), or renews it for another TTL. Everything is checked before
+ * anything changes. Status changes go through the handover, which tells the people who asked about
+ * the item; photos the edit drops that no item shows any more are removed.
+ */
+export async function changeItem(
+  db: Db,
+  storage: ImageStorage,
+  id: number,
+  body: UpdateItemInput,
+  ttlDays: number,
+  viewer: Viewer,
+  log: Pick<Log, 'warn'>,
+): Promise<ItemDetail> {
+  const row = await selectItem(db, id);
+  if (!row) throw notFound(ITEM_MSG.notFound);
+  const current = toDetail(row, viewer);
+  const { columns, dropped } = await editedColumns(db, storage, row, body);
   const expired = current.status === 'expired' || (current.expiresAt !== null && Date.parse(current.expiresAt) <= Date.now());
   if (body.status) await changeHandover(db, id, { to: body.status });
   // Made available again, or renewed, after its expiry: it is listed for another TTL.
   if (body.renew || (body.status === 'available' && expired)) {
-    const renewed: Parameters<typeof updateItem>[2] = { expiresAt: new Date(Date.now() + ttlDays * DAY_MS) };
-    if (body.status === undefined && current.status === 'expired') renewed.status = 'available';
-    await updateItem(db, id, renewed);
+    columns.expiresAt = new Date(Date.now() + ttlDays * DAY_MS);
+    if (body.status === undefined && current.status === 'expired') columns.status = 'available';
   }
+  if (Object.keys(columns).length > 0) await updateItem(db, id, columns);
+  await discardUnshown(db, storage, dropped, log);
   return getItem(db, id, viewer);
 }
 
-/** Deletes an item and, when no other item shows it, its stored image files. */
+/** Deletes an item and the stored files of its images that no other item shows. */
 export async function removeItem(db: Db, storage: ImageStorage, id: number, log: Pick<Log, 'warn'>): Promise<void> {
   const deleted = await deleteItem(db, id);
   if (!deleted) throw notFound(ITEM_MSG.notFound);
-  if (deleted.imageStillUsed) return;
   // The item is gone either way; a file left behind by a storage hiccup is only a little waste.
-  await discardImage(db, storage, deleted.imageUrl).catch((err: unknown) =>
-    log.warn({ err, imageUrl: deleted.imageUrl }, 'could not delete image files'),
-  );
+  for (const imageUrl of deleted.unusedImages) {
+    await discardImage(db, storage, imageUrl).catch((err: unknown) => log.warn({ err, imageUrl }, 'could not delete image files'));
+  }
 }
 
 /** My own items in every state (to renew the expired, follow the promised), newest first. */

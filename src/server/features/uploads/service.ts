@@ -13,3 +13,6 @@ export const markUploadInUse = (db: Db, storage: ImageStorage, url: string): Pro
 
 /** Removes an image no item shows any more: its upload record, then both sizes' files. */
 export const discardImage = (db: Db, storage: ImageStorage, url: string): Promise<void> => repository.discardImage(db, storage, url);
+
+/** The hourly sweep of uploads no item uses once they are old enough (an item's every photo is in use). */
+export { sweepUnusedUploads } from './repository.js';

@@ -12,6 +12,7 @@ const item: ListedItem = {
   description: 'Holds four cups.',
   imageUrl: '/uploads/teapot.webp',
   thumbnailUrl: '/uploads/teapot-thumb.webp',
+  images: ['/uploads/teapot.webp'],
   tags: ['Kitchen'],
   userId: 3,
   username: 'carmen',

@@ -11,6 +11,7 @@ import { useClientConfig } from '@/lib/use-client-config';
 import { canManageItem, type Viewer } from '../lib/item-rules';
 import { listingsUrlFrom } from '../lib/list-url';
 import { itemPageUrl } from '../lib/share-links';
+import { ItemGallery } from './item-gallery';
 import { ItemOwnerActions } from './item-owner-actions';
 import { ItemStatusBadge } from './item-status-badge';
 import { ShareButtons } from './share-buttons';
@@ -101,17 +102,7 @@ export function ItemDetailView({
       </div>
 
       <article className="grid gap-8 lg:grid-cols-2 lg:items-start">
-        <div className="aspect-[4/3] w-full overflow-hidden rounded-card border border-border bg-muted shadow-sm">
-          <img
-            src={item.imageUrl}
-            alt={item.title}
-            width={1200}
-            height={900}
-            decoding="async"
-            fetchPriority="high"
-            className="size-full object-contain"
-          />
-        </div>
+        <ItemGallery images={item.images.length > 0 ? item.images : [item.imageUrl]} title={item.title} />
 
         <div className="grid min-w-0 gap-6">
           <header className="grid gap-3">

@@ -1,9 +1,9 @@
-import { CircleCheck, RefreshCw, Trash2, Undo2 } from 'lucide-react';
+import { CircleCheck, Pencil, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { MessageId } from '../../../../shared/i18n.js';
 import type { ItemDetail } from '../../../../shared/items.js';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatShortDate } from '@/lib/format-date';
@@ -137,6 +137,10 @@ export function ItemOwnerActions({ item }: { item: ItemDetail }) {
       </h2>
       <OwnerStatusNote item={item} />
       <div className="flex flex-wrap gap-2">
+        <Link href={`/items/${item.id}/edit`} className={buttonVariants({ variant: 'outline' })}>
+          <Pencil aria-hidden="true" />
+          {t('items.owner.edit')}
+        </Link>
         {actionsFor(item).map((key) => {
           const { label, icon: Icon } = ACTIONS[key];
           return (

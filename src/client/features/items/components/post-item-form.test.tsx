@@ -23,11 +23,13 @@ afterAll(() => {
   Reflect.deleteProperty(URL, 'revokeObjectURL');
 });
 
-/** The API the form talks to: the CSRF token, the upload, the new item (id 42, echoing the body). */
+/** The API the form talks to: the CSRF token, the uploads (the first is UPLOADED), the new item (id 42, echoing the body). */
 function serveItemApi() {
+  let uploads = 0;
   return serveApi({
     'GET /api/csrf-token': () => ({ token: 'csrf-1' }),
-    'POST /api/upload-image': () => UPLOADED,
+    'POST /api/upload-image': () =>
+      ++uploads === 1 ? UPLOADED : { imageUrl: `/uploads/p${uploads}.webp`, thumbnailUrl: `/uploads/p${uploads}-thumb.webp` },
     'POST /api/items': (call) => ({ id: 42, ...(JSON.parse(call.body as string) as object) }),
   });
 }
@@ -63,7 +65,7 @@ describe('PostItemForm', () => {
     expect(field('Title')).toHaveAttribute('aria-invalid', 'true');
     expect(field('Title')).toHaveFocus();
     expect(field('Description')).toHaveAccessibleDescription('Please enter a description');
-    expect(screen.getByRole('button', { name: 'Click to choose a photo, or drag it here' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('button', { name: 'Click to choose photos, or drag them here' })).toHaveAccessibleDescription(
       expect.stringContaining('Please upload an image') as string,
     );
     // One message for the place, tied to both coordinates.
@@ -96,17 +98,17 @@ describe('PostItemForm', () => {
     expect(posts(api.calls, '/api/items')).toHaveLength(0);
   });
 
-  it('a chosen photo shows its preview (Replace and Remove on it) and is uploaded as the form field "image"', async () => {
+  it('a chosen photo shows its preview (Remove on it) and is uploaded as the form field "image"', async () => {
     const api = serveItemApi();
     const { user } = renderForm();
     const file = await photoFile();
 
     await user.upload(screen.getByLabelText('Image'), file);
 
-    const preview = await screen.findByRole('img', { name: 'Preview of your item' });
+    const preview = await screen.findByRole('img', { name: 'Photo 1 of 1 (cover)' });
     expect(preview.getAttribute('src')).toMatch(/^blob:preview-\d+$/);
-    const chosen = screen.getByRole('group', { name: 'Chosen photo' });
-    expect(within(chosen).getByRole('button', { name: 'Replace' })).toBeInTheDocument();
+    const chosen = screen.getByRole('group', { name: 'Chosen photos (1 of 6)' });
+    expect(within(chosen).getByRole('button', { name: 'Add more photos' })).toBeInTheDocument();
     await waitFor(() => expect(posts(api.calls, '/api/upload-image')).toHaveLength(1));
     const body = posts(api.calls, '/api/upload-image')[0]!.body;
     expect(body).toBeInstanceOf(FormData);
@@ -114,9 +116,9 @@ describe('PostItemForm', () => {
     // This photo has no GPS block: the form says so and leaves the place to the user.
     expect(await screen.findByText('No location data found in image. Please select location manually.')).toBeInTheDocument();
 
-    await user.click(within(chosen).getByRole('button', { name: 'Remove photo' }));
-    expect(screen.queryByRole('img', { name: 'Preview of your item' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Click to choose a photo, or drag it here' })).toBeInTheDocument();
+    await user.click(within(chosen).getByRole('button', { name: 'Remove photo 1' }));
+    expect(screen.queryByRole('img', { name: 'Photo 1 of 1 (cover)' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Click to choose photos, or drag them here' })).toHaveFocus();
   });
 
   it('a filled form posts its JSON to /api/items, then says the item is shared and links to it', async () => {
@@ -148,6 +150,7 @@ describe('PostItemForm', () => {
       title: 'Oak dining chair',
       description: 'Solid oak, a little wobbly. Pick up evenings.',
       imageUrl: UPLOADED.imageUrl,
+      images: [UPLOADED.imageUrl],
       latitude: 52.52,
       longitude: 13.405,
       tags: ['Furniture', 'Garden'],
@@ -155,6 +158,43 @@ describe('PostItemForm', () => {
     });
     // The form is empty again for the next item.
     expect(field('Title')).toHaveValue('');
-    expect(screen.queryByRole('img', { name: 'Preview of your item' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Photo 1 of 1 (cover)' })).not.toBeInTheDocument();
+  });
+
+  it('takes several photos, uploads them one after another, and posts them in the order set with Move left/right', async () => {
+    const api = serveItemApi();
+    const { user } = renderForm();
+    await user.type(field('Title'), 'Three lamps');
+    await user.type(field('Description'), 'Three desk lamps, all working.');
+    await user.upload(screen.getByLabelText('Image'), [await photoFile(), await photoFile(), await photoFile()]);
+    await waitFor(() => expect(posts(api.calls, '/api/upload-image')).toHaveLength(3));
+    expect(screen.getAllByRole('img', { name: /^Photo \d of 3/ })).toHaveLength(3);
+
+    // The third photo becomes the cover: two moves left; focus stays on its Move left button.
+    await user.click(screen.getByRole('button', { name: 'Move photo 3 left' }));
+    expect(screen.getByRole('button', { name: 'Move photo 2 left' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    // At the front, Move left is disabled: focus goes to its Move right button.
+    expect(screen.getByRole('button', { name: 'Move photo 1 left' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move photo 1 right' })).toHaveFocus();
+
+    await user.type(coordinate('Latitude'), '52.52');
+    await user.type(coordinate('Longitude'), '13.405');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await screen.findByText('Your item is shared.');
+    const sent = JSON.parse(posts(api.calls, '/api/items')[0]!.body as string) as { images: string[]; imageUrl: string };
+    expect(sent.images).toEqual(['/uploads/p3.webp', UPLOADED.imageUrl, '/uploads/p2.webp']);
+    expect(sent.imageUrl).toBe('/uploads/p3.webp');
+  });
+
+  it('takes at most 6 photos: the rest of a pick is refused with a message', async () => {
+    serveItemApi();
+    const { user } = renderForm();
+    const files = await Promise.all(Array.from({ length: 7 }, () => photoFile()));
+    await user.upload(screen.getByLabelText('Image'), files);
+    expect(await screen.findByText('You can add up to 6 photos')).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: /^Photo \d of 6/ })).toHaveLength(6);
+    expect(screen.queryByRole('button', { name: 'Add more photos' })).not.toBeInTheDocument();
   });
 });

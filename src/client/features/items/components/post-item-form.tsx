@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck, Send } from 'lucide-react';
+import { CircleCheck, Save, Send } from 'lucide-react';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { Link } from 'wouter';
-import { ITEM_DESCRIPTION_MAX, ITEM_TITLE_MAX } from '../../../../shared/items.js';
+import { Link, useLocation } from 'wouter';
+import { ITEM_DESCRIPTION_MAX, ITEM_TITLE_MAX, type ItemDetail, type UpdateItemBody } from '../../../../shared/items.js';
 import { Button } from '@/components/ui/button';
 import { FieldError, TextField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
@@ -11,28 +11,57 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n';
-import { useCreateItem } from '../api';
+import { useCreateItem, useUpdateItem } from '../api';
 import { failureText } from '../lib/error-text';
-import { EMPTY_POST_FORM, postItemFormSchema } from '../lib/post-item-schema';
-import { ImageDropZone } from './image-drop-zone';
+import { farFromHereKm } from '../lib/photo-distance';
+import {
+  coordinateText,
+  EMPTY_POST_FORM,
+  postItemFormSchema,
+  type PostItemFormOutput,
+  type PostItemFormValues,
+} from '../lib/post-item-schema';
 import { ItemLocationSection } from './item-location-section';
 import { TagPicker } from './tag-picker';
 import { useItemLocation } from './use-item-location';
-import { usePhoto } from './use-photo';
+import { PhotoPicker } from './photo-picker';
+import { usePhotos } from './use-photos';
 
-const FIELD_ORDER = ['title', 'description', 'imageUrl', 'latitude', 'longitude'] as const;
+const FIELD_ORDER = ['title', 'description', 'images', 'latitude', 'longitude'] as const;
 
-/** /post-item's form: title, description, one photo, tags, a place on the map. */
-export function PostItemForm() {
+/** The form's values for an item being edited: what it has now (the owner sees its exact place). */
+function editValues(item: ItemDetail): PostItemFormValues {
+  return {
+    title: item.title,
+    description: item.description,
+    images: item.images,
+    latitude: item.latitude === null ? '' : coordinateText(item.latitude),
+    longitude: item.longitude === null ? '' : coordinateText(item.longitude),
+    tags: item.tags,
+    exactLocation: item.exactLocation,
+  };
+}
+
+/**
+ * /post-item's form: title, description, up to 6 photos, tags, a place on the map. With `item`, the
+ * same form edits that item (/items/{id}/edit): it starts from the item, saves with PATCH and goes
+ * back to the item page.
+ */
+export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
   const t = useT();
   const createItem = useCreateItem();
+  const updateItem = useUpdateItem(item?.id ?? 0);
+  const [, navigate] = useLocation();
+  const saving = item ? updateItem : createItem;
   // The item just posted: a message at the top of the form links to it and takes the focus.
   const [posted, setPosted] = useState<{ id: number; title: string } | null>(null);
   const postedRef = useRef<HTMLDivElement>(null);
+  // The place the photos gave is far from where the device is: said beside the map.
+  const [farKm, setFarKm] = useState<number | null>(null);
 
   const form = useForm({
     resolver: zodResolver(postItemFormSchema),
-    defaultValues: EMPTY_POST_FORM,
+    defaultValues: item ? editValues(item) : EMPTY_POST_FORM,
     // Focus goes to the first problem in the order of the page (see onInvalid).
     shouldFocusError: false,
   });
@@ -43,46 +72,76 @@ export function PostItemForm() {
     setValue,
     reset,
     setFocus,
-    formState: { errors, isSubmitted },
+    formState: { errors, isSubmitted, dirtyFields },
   } = form;
 
-  const imageField = useController({ control, name: 'imageUrl' });
+  const imagesField = useController({ control, name: 'images' });
   const tagsField = useController({ control, name: 'tags' });
   const location = useItemLocation(form, isSubmitted);
 
-  const photo = usePhoto({
-    onUploaded: (imageUrl) => setValue('imageUrl', imageUrl, { shouldValidate: isSubmitted, shouldDirty: true }),
-    onCleared: (validate) => (validate ? setValue('imageUrl', '', { shouldValidate: isSubmitted }) : imageField.field.onChange('')),
-    onPosition: (next) => location.setPosition(next, true),
+  const photos = usePhotos({
+    initial: item?.images,
+    onChange: (images) => setValue('images', images, { shouldValidate: isSubmitted, shouldDirty: true }),
+    // Posting takes the place from the photos; an edit keeps the item's place unless moved on the map.
+    onPosition: item
+      ? undefined
+      : (next) => {
+          location.setPosition(next, true);
+          setFarKm(null);
+          void farFromHereKm(next).then(setFarKm);
+        },
   });
-  const image = photo.image;
 
   const onInvalid = (invalid: Partial<Record<string, unknown>>) => {
     const first = FIELD_ORDER.find((name) => invalid[name]);
     if (first) setFocus(first);
   };
 
-  const submit: Parameters<typeof handleSubmit>[0] = (values) => {
-    createItem.mutate(values, {
-      onSuccess: (item) => {
-        toast({ title: t('items.post.posted') });
-        setPosted({ id: item.id, title: item.title });
-        photo.forget();
-        reset(EMPTY_POST_FORM);
-        location.moveMap();
-        window.scrollTo(0, 0);
-        // The submit button was disabled while sending, which drops its focus on the page.
-        requestAnimationFrame(() => postedRef.current?.focus());
+  const onPosted = (created: ItemDetail) => {
+    toast({ title: t('items.post.posted'), action: { label: t('items.post.viewItem'), href: `/items/${created.id}` } });
+    setPosted({ id: created.id, title: created.title });
+    photos.forget();
+    setFarKm(null);
+    reset(EMPTY_POST_FORM);
+    location.moveMap();
+    window.scrollTo(0, 0);
+    // The submit button was disabled while sending, which drops its focus on the page.
+    requestAnimationFrame(() => postedRef.current?.focus());
+  };
+
+  const submit = (values: PostItemFormOutput) => {
+    if (item) {
+      const { latitude, longitude, exactLocation, ...content } = values;
+      const edit: UpdateItemBody = content;
+      // The place is sent only when changed: an admin sees the published point, not the exact one.
+      if (dirtyFields.latitude || dirtyFields.longitude) Object.assign(edit, { latitude, longitude });
+      if (dirtyFields.exactLocation) edit.exactLocation = exactLocation ?? false;
+      updateItem.mutate(edit, {
+        onSuccess: (saved) => {
+          toast({ title: t('items.edit.saved'), description: saved.title });
+          navigate(`/items/${saved.id}`);
+        },
+        onError: (error) => {
+          toast({ variant: 'destructive', title: t('items.toast.error'), description: t(failureText('items.edit.failed', error)) });
+        },
+      });
+      return;
+    }
+    // imageUrl (the cover) as SPEC's API has it, and every photo in images.
+    createItem.mutate(
+      { ...values, imageUrl: values.images[0] },
+      {
+        onSuccess: onPosted,
+        onError: (error) => {
+          toast({ variant: 'destructive', title: t('items.toast.error'), description: t(failureText('items.post.createFailed', error)) });
+        },
       },
-      onError: (error) => {
-        toast({ variant: 'destructive', title: t('items.toast.error'), description: t(failureText('items.post.createFailed', error)) });
-      },
-    });
+    );
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void handleSubmit(submit, onInvalid)(event);
 
   const locationError = errors.latitude?.message ?? errors.longitude?.message;
-  const uploading = image?.uploading ?? false;
+  const uploading = photos.uploading;
   const descriptionErrorId = 'post-description-error';
 
   return (
@@ -113,19 +172,28 @@ export function PostItemForm() {
         </div>
       </div>
 
-      <ImageDropZone
-        previewUrl={image?.previewUrl ?? null}
-        uploading={uploading}
-        error={errors.imageUrl?.message}
-        disabled={createItem.isPending}
-        onFiles={photo.onFiles}
-        onRemove={photo.remove}
-        buttonRef={imageField.field.ref}
+      <PhotoPicker
+        photos={photos.photos}
+        error={errors.images?.message}
+        tooMany={photos.tooMany}
+        disabled={saving.isPending}
+        onFiles={photos.onFiles}
+        onRemove={photos.remove}
+        onMove={photos.move}
+        buttonRef={imagesField.field.ref}
       />
 
       <TagPicker tags={tagsField.field.value} onChange={(tags) => tagsField.field.onChange(tags)} />
 
-      <ItemLocationSection form={form} location={location} error={locationError} />
+      <div className="grid gap-3">
+        <p
+          role="status"
+          className="rounded-card border border-border bg-primary-soft px-4 py-3 text-sm font-medium text-primary-soft-foreground empty:hidden"
+        >
+          {farKm === null ? null : t('items.photoLocation.farFromHere', { km: farKm })}
+        </p>
+        <ItemLocationSection form={form} location={location} error={locationError} />
+      </div>
 
       <div className="flex flex-col gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-end">
         {uploading ? (
@@ -133,15 +201,9 @@ export function PostItemForm() {
             {t('items.post.waitingForPhoto')}
           </p>
         ) : null}
-        <Button
-          type="submit"
-          size="lg"
-          disabled={createItem.isPending || uploading}
-          aria-busy={createItem.isPending}
-          className="sm:min-w-56"
-        >
-          {createItem.isPending ? <Spinner /> : <Send aria-hidden="true" />}
-          {t('items.post.submit')}
+        <Button type="submit" size="lg" disabled={saving.isPending || uploading} aria-busy={saving.isPending} className="sm:min-w-56">
+          {saving.isPending ? <Spinner /> : item ? <Save aria-hidden="true" /> : <Send aria-hidden="true" />}
+          {t(item ? 'items.edit.submit' : 'items.post.submit')}
         </Button>
       </div>
     </form>

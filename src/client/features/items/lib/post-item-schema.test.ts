@@ -22,7 +22,7 @@ describe('postItemFormSchema', () => {
     expect(messages({})).toEqual({
       title: 'Please enter a title',
       description: 'Please enter a description',
-      imageUrl: 'Please upload an image',
+      images: 'Please upload an image',
       latitude: 'Please select a location on the map',
       longitude: 'Please select a location on the map',
     });
@@ -44,7 +44,7 @@ describe('postItemFormSchema', () => {
     const result = postItemFormSchema.parse({
       title: '  Oak chair ',
       description: 'A sturdy oak chair, pick up today.',
-      imageUrl: '/uploads/abc.webp',
+      images: ['/uploads/abc.webp', '/uploads/def.webp'],
       latitude: '40.7128',
       longitude: '-74.006',
       tags: ['Furniture'],
@@ -52,7 +52,7 @@ describe('postItemFormSchema', () => {
     expect(result).toEqual({
       title: 'Oak chair',
       description: 'A sturdy oak chair, pick up today.',
-      imageUrl: '/uploads/abc.webp',
+      images: ['/uploads/abc.webp', '/uploads/def.webp'],
       latitude: 40.7128,
       longitude: -74.006,
       tags: ['Furniture'],
@@ -66,7 +66,7 @@ describe('exact location', () => {
       ...EMPTY_POST_FORM,
       title: 'Menu of the day',
       description: 'Soup and bread at the market stall.',
-      imageUrl: '/uploads/abc.webp',
+      images: ['/uploads/abc.webp', '/uploads/def.webp'],
       latitude: '40.7128',
       longitude: '-74.006',
     };

@@ -2,7 +2,7 @@
 // for empty fields first. Coordinates are text in the form (two inputs under the map).
 import { z } from 'zod';
 import type { MessageId } from '../../../../shared/i18n.js';
-import { createItemBodySchema, latitudeSchema, longitudeSchema } from '../../../../shared/items.js';
+import { itemFieldSchemas, latitudeSchema, longitudeSchema } from '../../../../shared/items.js';
 
 /** Message ids: FieldError says them in the page's language. */
 export const POST_MSG = {
@@ -12,12 +12,13 @@ export const POST_MSG = {
   locationRequired: 'items.post.locationRequired',
 } as const satisfies Record<string, MessageId>;
 
-const { title, description, latitude, longitude } = createItemBodySchema.shape;
+const { title, description, latitude, longitude } = itemFieldSchemas;
 
 export const postItemFormSchema = z.object({
   title: z.string().trim().min(1, POST_MSG.titleRequired).pipe(title),
   description: z.string().trim().min(1, POST_MSG.descriptionRequired).pipe(description),
-  imageUrl: z.string().min(1, POST_MSG.imageRequired),
+  /** The uploaded photos, cover first (up to 6). */
+  images: z.array(z.string()).min(1, POST_MSG.imageRequired),
   latitude: z.string().trim().min(1, POST_MSG.locationRequired).transform(Number).pipe(latitude),
   longitude: z.string().trim().min(1, POST_MSG.locationRequired).transform(Number).pipe(longitude),
   tags: z.array(z.string()),
@@ -30,7 +31,7 @@ export type PostItemFormValues = z.input<typeof postItemFormSchema>;
 export const EMPTY_POST_FORM: PostItemFormValues = {
   title: '',
   description: '',
-  imageUrl: '',
+  images: [],
   latitude: '',
   longitude: '',
   tags: [],
