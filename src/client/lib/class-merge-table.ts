@@ -27,7 +27,7 @@ export const ROWS: string[] = [
   '17|17|backdrop-blur backdrop-blur-[2px]',
   '18|18|basis-56',
   '19|19|bg-accent bg-amber-100 bg-amber-950 bg-background bg-black/45 bg-black/60 bg-blue-100 bg-blue-950 bg-border bg-card bg-card/60 bg-card/70 bg-card/85 bg-card/95 bg-destructive bg-destructive-hover bg-destructive/10 bg-gradient-to-br bg-green-100 bg-green-950 bg-muted bg-muted/40 bg-primary bg-primary-hover bg-primary-soft bg-primary-soft/40 bg-primary-soft/50 bg-primary-soft/60 bg-primary-soft/70 bg-red-50 bg-red-950/60 bg-stone-200 bg-stone-500 bg-stone-600 bg-stone-700 bg-stone-800 bg-transparent bg-white bg-white/15 bg-yellow-100 bg-yellow-400 bg-yellow-950',
-  '20|20|block flex grid hidden inline inline-flex',
+  '20|20|block contents flex grid hidden inline inline-flex',
   '21|21,22,26,27|border border-0 border-2',
   '22|22|border-b',
   '23|23|border-border border-destructive border-destructive/40 border-input border-primary border-primary/30 border-primary/50 border-ring border-transparent',

@@ -3,6 +3,8 @@
 
 /** The page asks a waiting new worker to take over with this message ("new version, reload"). */
 export const SKIP_WAITING = 'SKIP_WAITING';
+/** Set on an API answer the worker took from its cache, not the network: the page then says it is offline. */
+export const OFFLINE_COPY_HEADER = 'x-offline-copy';
 /** The kept API answers: the item lists and single items. */
 export const API_CACHE = 'api-items';
 /** The kept item photos. */

@@ -20,7 +20,16 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { API_CACHE, API_TIMEOUT_SECONDS, IMAGE_CACHE, IMAGE_ENTRIES, isCachedApiPath, isSessionChange, SKIP_WAITING } from './rules';
+import {
+  API_CACHE,
+  API_TIMEOUT_SECONDS,
+  IMAGE_CACHE,
+  IMAGE_ENTRIES,
+  isCachedApiPath,
+  isSessionChange,
+  OFFLINE_COPY_HEADER,
+  SKIP_WAITING,
+} from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -63,12 +72,26 @@ registerRoute(
   ),
 );
 
+/** Marks a kept API answer as such (OFFLINE_COPY_HEADER): the page shows that it is offline. */
+const markOfflineCopy = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(OFFLINE_COPY_HEADER, '1');
+    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
+
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isCachedApiPath(url.pathname),
   new NetworkFirst({
     cacheName: API_CACHE,
     networkTimeoutSeconds: API_TIMEOUT_SECONDS,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 50, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      markOfflineCopy,
+    ],
   }),
 );
 
