@@ -11,8 +11,15 @@ export function registerWorker(): void {
   const updateWorker = registerSW({
     immediate: true,
     // A new version is installed and waits: the page asks the person (never swaps code under them).
-    // Applying it tells the waiting worker to take over, and the page reloads once it has.
-    onNeedRefresh: () => offerUpdate(() => updateWorker(true)),
+    // Applying it tells the waiting worker to take over, and the page reloads once it has. The
+    // reload is ours, not the helper's: the helper skips it when the page had no worker at its
+    // start (a first visit that meets a new version), which would leave it half old, half new.
+    onNeedRefresh: () =>
+      offerUpdate(async () => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+        await updateWorker(true);
+      }),
+    onNeedReload: () => undefined,
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
       setInterval(() => {
