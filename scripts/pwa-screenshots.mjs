@@ -4,6 +4,7 @@
 // content (`npm run dev`, or the built app with SEED_DEMO=true). Commit the PNGs.
 //
 //   node scripts/pwa-screenshots.mjs [http://127.0.0.1:3001]
+/* global document, innerHeight -- the page's, in waitForFunction */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
