@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 // One test rewrites the built sw.js for a moment (a new version): the others must not run beside it.
@@ -126,7 +126,10 @@ test('offline: the app opens, the last viewed list and item show from the device
   await page.goto('/browse');
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(banner).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath('offline-browse.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('offline-browse-phone.png') });
 
   // Back online: the banner goes; the message sends now.
   await context.setOffline(false);
@@ -155,6 +158,8 @@ test('a new version of the worker is offered with a Reload prompt, and Reload ru
     });
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('update-prompt.png') });
     // The page stays as it is until the person chooses: the old worker still controls it.
     const controllerBefore = await page.evaluate(() => navigator.serviceWorker.controller!.state);
     expect(controllerBefore).toBe('activated');
