@@ -17,6 +17,7 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
+import * as navigationPreload from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
@@ -50,6 +51,8 @@ self.addEventListener('fetch', (event) => {
   if (isSessionChange(event.request.method, new URL(event.request.url))) event.waitUntil(caches.delete(API_CACHE));
 });
 
+// A page's request starts while the worker starts, not after it (the network answers pages online).
+navigationPreload.enable();
 const network = new NetworkOnly();
 /** index.html without its language: offline, the page takes the device's (cookie, browser). */
 async function offlineShell(): Promise<Response> {
