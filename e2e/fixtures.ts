@@ -114,6 +114,20 @@ export async function apiPut<T = unknown>(page: Page, url: string, data: object)
   return (await res.json()) as T;
 }
 
+/** Uploads a generated photo for the page's signed-in user; answers its address, for items posted through the API. */
+export async function uploadPhotoViaApi(page: Page, background = '#7a5'): Promise<string> {
+  const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
+  const image = await sharp({ create: { width: 200, height: 150, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  const upload = await page.request.post('/api/upload-image', {
+    headers: { 'x-csrf-token': token },
+    multipart: { image: { name: 'x.jpg', mimeType: 'image/jpeg', buffer: image } },
+  });
+  expect(upload.ok(), `upload: ${upload.status()}`).toBe(true);
+  return ((await upload.json()) as { imageUrl: string }).imageUrl;
+}
+
 /** Posts an item for the page's signed-in user straight through the API (a generated photo). */
 export async function postItemViaApi(page: Page, title: string, position: { latitude: number; longitude: number }) {
   const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;

@@ -54,7 +54,8 @@ test('post an item with a GPS photo, find it nearest first, open it, delete it',
   const card = page.getByRole('link', { name: new RegExp(title) });
   await expect(card).toBeVisible();
   await expect(card).toContainText(/\d+ m away/);
-  await expect(card).toContainText('Posted by');
+  // 'Posted by' sits beside the item's link (it links to the profile).
+  await expect(page.getByRole('article').filter({ has: card })).toContainText('Posted by');
 
   // The item page: its HTML already carries the preview tags; the map shows the popup.
   await card.click();

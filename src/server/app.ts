@@ -35,6 +35,8 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { noticeExpiringListings, pruneNotifications } from './features/notifications/service.js';
 import { registerEmailChannel } from './features/notifications/email-channel.js';
 import { NotificationWorker } from './features/notifications/worker.js';
+import { pushRoutes } from './features/push/routes.js';
+import { registerPushChannel } from './features/push/service.js';
 import { profilesRoutes } from './features/profiles/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { searchRoutes } from './features/search/routes.js';
@@ -212,14 +214,14 @@ const housekeepingPlugin = fp(
  * closes (preClose: close waits for the round under way, so tests and SIGTERM never hang).
  */
 const notificationsPlugin = fp(
-  (app: FastifyInstance) => {
+  async (app: FastifyInstance) => {
     const worker = new NotificationWorker(app.db, app.config.notifications, app.log);
     app.decorate('notifications', worker);
     registerEmailChannel(app);
+    await registerPushChannel(app);
     worker.registerTask(alertMatchingTask(app.log));
     worker.start();
     app.addHook('preClose', () => worker.stop());
-    return Promise.resolve();
   },
   { name: 'notifications', dependencies: ['database', 'mail'] },
 );
@@ -261,6 +263,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(feature('admin-routes', adminRoutes));
   await api.register(feature('live-routes', liveRoutes, [...API_DEPENDENCIES, 'live']));
   await api.register(feature('notification-routes', notificationRoutes));
+  await api.register(feature('push-routes', pushRoutes));
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

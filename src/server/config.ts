@@ -5,6 +5,9 @@ import { PRODUCT_NAME } from '../shared/constants.js';
 import { ALERT_LIMIT_DEFAULT } from '../shared/alerts.js';
 import { MAX_PAYMENT_LINKS } from '../shared/people.js';
 
+/** The push services of the browsers people use (Chrome and Edge, Firefox, Safari, Windows): subscriptions elsewhere are refused. */
+const DEFAULT_PUSH_HOSTS = 'fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com';
+
 /** Thrown when the environment cannot make a working configuration; main prints it and exits. */
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -95,7 +98,10 @@ const envSchema = z
     NOTIFICATION_MAX_ATTEMPTS: positiveInt('NOTIFICATION_MAX_ATTEMPTS').max(100, 'must be at most 100').default(8),
     NOTIFICATION_DIGEST_HOURS: positiveInt('NOTIFICATION_DIGEST_HOURS').max(168, 'must be at most 168').default(24),
     // At least 8 days: the digest (at most 7 days apart) reads when the last one went.
-    NOTIFICATION_KEEP_DAYS: positiveInt('NOTIFICATION_KEEP_DAYS').min(8, 'must be at least 8').max(3650, 'must be at most 3650').default(90),
+    NOTIFICATION_KEEP_DAYS: positiveInt('NOTIFICATION_KEEP_DAYS')
+      .min(8, 'must be at least 8')
+      .max(3650, 'must be at most 3650')
+      .default(90),
     NOTIFICATION_EMAIL_WINDOW_SECONDS: positiveInt('NOTIFICATION_EMAIL_WINDOW_SECONDS').max(3600, 'must be at most 3600').default(300),
     NOTIFICATION_RETRY_BASE_MS: positiveInt('NOTIFICATION_RETRY_BASE_MS')
       .min(100, 'must be at least 100')
@@ -132,6 +138,20 @@ const envSchema = z
       .regex(/^[^\r\n]{0,200}<?[^\s@<>]+@[^\s@<>]+>?$/, 'must be an address, e.g. ShareNearby <no-reply@share.example.org>')
       .optional(),
     MAIL_OUTBOX_FILE: z.string().min(1).optional(),
+    // Web Push (docs/decisions/020-web-push.md): the VAPID key pair, base64url as web-push makes them.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters), e.g. from npx web-push generate-vapid-keys')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters), e.g. from npx web-push generate-vapid-keys')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL where push services can reach you')
+      .optional(),
+    PUSH_ENDPOINT_HOSTS: z.string().min(1).optional(),
     BACKUP_DIR: z.string().min(1).optional(),
     BACKUP_EVERY_HOURS: positiveInt('BACKUP_EVERY_HOURS')
       .max(24 * 365, 'must be at most 8760')
@@ -158,6 +178,9 @@ const envSchema = z
         path: ['NOTIFICATION_RETRY_MAX_MS'],
         message: 'must be at least NOTIFICATION_RETRY_BASE_MS',
       });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together' });
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together' });
@@ -255,6 +278,12 @@ export interface Config {
    * the console SMS sender does. `from` is the sender every mail carries.
    */
   mail: { smtpUrl?: string; from: string; outboxFile?: string };
+  /**
+   * Web Push: the VAPID keys from the environment (unset: made once and kept in the database outside
+   * production; off in production), who push services may contact, and the push services a
+   * subscription may name (host suffixes, or whole origins for a local test service).
+   */
+  push: { vapid?: { publicKey: string; privateKey: string }; subject: string; endpointHosts: string[] };
   /** Images go to this S3-compatible bucket when set, else to `dataDir/uploads`. */
   s3?: {
     bucket: string;
@@ -439,6 +468,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       outboxFile: e.MAIL_OUTBOX_FILE ? path.resolve(e.MAIL_OUTBOX_FILE) : undefined,
+    },
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:admin@localhost'),
+      endpointHosts: (e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_HOSTS)
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
     },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     s3:

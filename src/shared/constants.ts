@@ -86,5 +86,12 @@ export const ALERT_RADIUS_MAX_KM = 100;
 /** The radii the alert forms offer (Alert me on Browse, the edit form in Settings), and the one offered first. */
 export const ALERT_RADIUS_CHOICES_KM = [1, 2, 5, 10, 25, 50] as const;
 export const ALERT_RADIUS_DEFAULT_KM = 5;
+/** `GET /api/items?radiusKm=`: items whose published point is within this many kilometres of the place. */
+export const LIST_RADIUS_MIN_KM = 0.1;
+export const LIST_RADIUS_MAX_KM = 500;
+/** The radii Browse and Home offer (besides "Any distance"). */
+export const LIST_RADIUS_CHOICES_KM = [1, 2, 5, 10, 25, 50] as const;
+/** `GET /api/items?sort=`: nearest first needs a place; without `sort`, nearest with a place, else newest. */
+export const LIST_SORTS = ['nearest', 'newest'] as const;
 /** Alerts one account may keep at once unless ALERT_LIMIT says otherwise. */
 export const ALERT_LIMIT_DEFAULT = 50;

@@ -42,6 +42,10 @@ export const ITEM_MSG = {
   longitudeRange: 'api.items.longitudeRange',
   pageInvalid: 'api.items.pageInvalid',
   limitInvalid: 'api.items.limitInvalid',
+  radiusInvalid: 'api.items.radiusInvalid',
+  radiusNeedsPlace: 'api.items.radiusNeedsPlace',
+  sortInvalid: 'api.items.sortInvalid',
+  nearestNeedsPlace: 'api.items.nearestNeedsPlace',
 } as const satisfies Record<string, MessageId>;
 
 /** The thumbnail stored beside a display image: `/uploads/abc.webp` -> `/uploads/abc-thumb.webp`. */

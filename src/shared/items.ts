@@ -5,6 +5,9 @@ import {
   ITEM_TITLE_MIN,
   LATITUDE_MAX,
   LATITUDE_MIN,
+  LIST_RADIUS_MAX_KM,
+  LIST_RADIUS_MIN_KM,
+  LIST_SORTS,
   LONGITUDE_MAX,
   LONGITUDE_MIN,
   MAX_PAGE_SIZE,
@@ -112,7 +115,17 @@ const pagingFields = {
     .default(PAGE_SIZE),
 };
 
-/** GET /api/items query. `query` and `tag` both carry the search text (docs/product.md, API). */
+/** `radiusKm` of a list: a decimal number of kilometres, LIST_RADIUS_MIN_KM to LIST_RADIUS_MAX_KM. */
+const radiusKmSchema = z
+  .string({ error: ITEM_MSG.radiusInvalid })
+  .regex(/^\s*(\d{1,6}(\.\d{0,6})?|\.\d{1,6})\s*$/, ITEM_MSG.radiusInvalid)
+  .transform(Number)
+  .refine((km) => km >= LIST_RADIUS_MIN_KM && km <= LIST_RADIUS_MAX_KM, ITEM_MSG.radiusInvalid);
+
+/**
+ * GET /api/items query. `query` and `tag` both carry the search text (docs/product.md, API).
+ * `radiusKm` and `sort=nearest` need a place (`lat` and `lng`); without `sort`, a place means nearest first.
+ */
 export const listItemsQuerySchema = z
   .object({
     ...pagingFields,
@@ -120,8 +133,12 @@ export const listItemsQuerySchema = z
     lng: longitudeSchema.optional(),
     query: z.string().max(SEARCH_TEXT_MAX, SCHEMA_MSG.searchTextMax).optional(),
     tag: z.string().max(SEARCH_TEXT_MAX, SCHEMA_MSG.searchTextMax).optional(),
+    radiusKm: radiusKmSchema.optional(),
+    sort: z.enum(LIST_SORTS, { error: ITEM_MSG.sortInvalid }).optional(),
   })
-  .refine((q) => (q.lat === undefined) === (q.lng === undefined), ITEM_MSG.latLngPair);
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), ITEM_MSG.latLngPair)
+  .refine((q) => q.radiusKm === undefined || q.lat !== undefined, ITEM_MSG.radiusNeedsPlace)
+  .refine((q) => q.sort !== 'nearest' || q.lat !== undefined, ITEM_MSG.nearestNeedsPlace);
 export type ListItemsQuery = z.output<typeof listItemsQuerySchema>;
 
 export const itemStatusSchema = z.enum(ITEM_STATUSES);
@@ -145,6 +162,8 @@ export const listedItemSchema = z.object({
   userId: z.number(),
   username: z.string(),
   distance: z.number().optional(),
+  /** When it was posted (ISO 8601): cards show its age. */
+  createdAt: z.string(),
 });
 export type ListedItem = z.infer<typeof listedItemSchema>;
 

@@ -21,22 +21,27 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * Where a notification can go. `app` is the bell and /notifications, written by the worker itself;
- * every other channel gets delivery rows that its implementation sends (push joins this list later).
+ * every other channel gets delivery rows that its implementation sends: e-mail, and Web Push to the
+ * devices a person turned it on for (docs/decisions/020-web-push.md).
  */
-export const CHANNELS = ['app', 'email'] as const;
+export const CHANNELS = ['app', 'email', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** How a channel may be set for one type: the app on or off; e-mail at once, in a daily digest, or off. */
+/** How a channel may be set for one type: the app on or off; e-mail at once, in a daily digest, or off; push at once or off. */
 export const CHANNEL_MODES = {
   app: ['on', 'off'],
   email: ['instant', 'daily', 'off'],
+  push: ['instant', 'off'],
 } as const satisfies Record<Channel, readonly string[]>;
 export type ChannelMode<C extends Channel = Channel> = (typeof CHANNEL_MODES)[C][number];
 export type Preferences = Record<NotificationType, { [C in Channel]: ChannelMode<C> }>;
 
-const ON_AND_AT_ONCE = { app: 'on', email: 'instant' } as const;
+const ON_AND_AT_ONCE = { app: 'on', email: 'instant', push: 'instant' } as const;
 
-/** What a person gets until they change it in Settings: everything in the app; alerts by e-mail once a day. */
+/**
+ * What a person gets until they change it in Settings: everything in the app, by e-mail and by push
+ * (on the devices they turned it on for); alerts by e-mail once a day and not by push.
+ */
 export const DEFAULT_PREFERENCES: Preferences = {
   message: ON_AND_AT_ONCE,
   item_asked: ON_AND_AT_ONCE,
@@ -45,7 +50,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   item_gone: ON_AND_AT_ONCE,
   listing_expiring: ON_AND_AT_ONCE,
   listing_expired: ON_AND_AT_ONCE,
-  alert_matched: { app: 'on', email: 'daily' },
+  alert_matched: { app: 'on', email: 'daily', push: 'off' },
   support_update: ON_AND_AT_ONCE,
 };
 

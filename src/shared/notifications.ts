@@ -71,20 +71,26 @@ export type MarkReadBody = z.infer<typeof markReadBodySchema>;
 const channelsOf = <T extends Record<string, z.ZodType>>(shape: T) => z.object(shape).strict();
 const appMode = z.enum(CHANNEL_MODES.app, { error: NOTIFICATION_MSG.preferencesInvalid });
 const emailMode = z.enum(CHANNEL_MODES.email, { error: NOTIFICATION_MSG.preferencesInvalid });
+const pushMode = z.enum(CHANNEL_MODES.push, { error: NOTIFICATION_MSG.preferencesInvalid });
 const typeShape = <T extends z.ZodType>(of: T) =>
   Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, of])) as Record<(typeof NOTIFICATION_TYPES)[number], T>;
 
-/** Every type with every channel's mode. */
+/**
+ * Every type with every channel's mode; `channels` are those Settings shows this person: the app and
+ * e-mail always, push once one of their devices has it on (docs/decisions/020-web-push.md).
+ */
 export const preferencesSchema = z.object({
   channels: z.array(z.enum(CHANNELS)),
-  preferences: z.object(typeShape(channelsOf({ app: appMode, email: emailMode }))),
+  preferences: z.object(typeShape(channelsOf({ app: appMode, email: emailMode, push: pushMode }))),
 });
 export type PreferencesAnswer = { channels: (typeof CHANNELS)[number][]; preferences: Preferences };
 
 /** PUT /api/me/notification-preferences: any types and channels to change; the rest stay. */
 export const updatePreferencesBodySchema = z
   .object({
-    preferences: z.object(typeShape(channelsOf({ app: appMode.optional(), email: emailMode.optional() }).optional())).strict(),
+    preferences: z
+      .object(typeShape(channelsOf({ app: appMode.optional(), email: emailMode.optional(), push: pushMode.optional() }).optional()))
+      .strict(),
   })
   .strict();
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;

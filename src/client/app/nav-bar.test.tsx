@@ -40,6 +40,12 @@ describe('NavBar', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    // A visitor's way to the items: Home only asks them to sign in.
+    expect(
+      within(nav)
+        .getAllByRole('link', { name: 'Browse', hidden: true })
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/browse', '/browse']);
     expect(screen.queryByRole('button', { name: /account menu/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
@@ -50,6 +56,7 @@ describe('NavBar', () => {
 
     const account = await screen.findByRole('button', { name: 'alice, account menu' });
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Browse', hidden: true })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Messages, 2 unread' })).toHaveAttribute('href', '/messages');
     expect(api.calls.map((c) => `${c.method} ${c.url}`)).toContain('GET /api/conversations/unread-count');

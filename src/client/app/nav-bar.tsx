@@ -83,14 +83,22 @@ export function NavBar() {
                 <li className="ml-1">{logoutButton()}</li>
               </>
             ) : (
-              <li className="ml-2">
-                <Button asChild>
-                  <Link href="/auth">
-                    <LogIn aria-hidden="true" />
-                    {t('core.nav.signIn')}
-                  </Link>
-                </Button>
-              </li>
+              <>
+                {/* A visitor's way to the items (Home asks them to sign in). */}
+                <li>
+                  <NavLink href="/browse" className="px-3">
+                    {t('core.nav.browse')}
+                  </NavLink>
+                </li>
+                <li className="ml-2">
+                  <Button asChild>
+                    <Link href="/auth">
+                      <LogIn aria-hidden="true" />
+                      {t('core.nav.signIn')}
+                    </Link>
+                  </Button>
+                </li>
+              </>
             )}
             <li className="ml-1">
               <LanguagePicker compact />
@@ -168,14 +176,21 @@ export function NavBar() {
                   </li>
                 </>
               ) : (
-                <li className="mt-2 border-t border-border pt-3">
-                  <Button asChild className="w-full">
-                    <Link href="/auth" onClick={closeMenu}>
-                      <LogIn aria-hidden="true" />
-                      {t('core.nav.signIn')}
-                    </Link>
-                  </Button>
-                </li>
+                <>
+                  <li>
+                    <NavLink href="/browse" className="w-full justify-start" onNavigate={closeMenu}>
+                      {t('core.nav.browse')}
+                    </NavLink>
+                  </li>
+                  <li className="mt-2 border-t border-border pt-3">
+                    <Button asChild className="w-full">
+                      <Link href="/auth" onClick={closeMenu}>
+                        <LogIn aria-hidden="true" />
+                        {t('core.nav.signIn')}
+                      </Link>
+                    </Button>
+                  </li>
+                </>
               )}
               <li className="mt-2 border-t border-border pt-3">
                 <LanguagePicker />

@@ -440,6 +440,33 @@ export const savedAlerts = pgTable(
   ],
 );
 
+// A browser's Web Push subscription (docs/decisions/020-web-push.md): one per device and account,
+// the endpoint unique (a device that signs in as someone else moves to them). Removed when the push
+// service answers that it is gone (404, 410), with the account, or when the device turns push off.
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_id_idx').on(t.userId)],
+);
+
+// A queued unit of work the notification worker retries with back-off: due at next_attempt_at; given
+// up (failed_at set, kept with its last error) after its attempts.
+const retryColumns = () => ({
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+});
+
 // Posted items still to be matched against the saved alerts: written in the item's own transaction,
 // matched by the notification worker (docs/decisions/016-saved-alerts.md), which writes the
 // alert_matched events and deletes the row in one transaction. A row that keeps failing is kept, given up.
@@ -450,10 +477,7 @@ export const alertMatchJobs = pgTable(
       .primaryKey()
       .references(() => items.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
+    ...retryColumns(),
   },
   (t) => [
     index('alert_match_jobs_due_idx')
@@ -487,10 +511,7 @@ export const notificationEvents = pgTable(
     // For listing_expiring: the expiry it warns of (a renewal since makes it stale).
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
+    ...retryColumns(),
   },
   (t) => [
     index('notification_events_due_idx')

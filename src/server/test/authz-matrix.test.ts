@@ -138,6 +138,12 @@ const newPaymentLink = async () =>
 const newReport = async () =>
   (await json<{ id: number }>(f.reporter.post('/api/reports', { username: (await bareUser()).username, reason: 'spam' }), 201)).id;
 
+/** A browser's push subscription at a browser vendor's push service (nothing is sent to it here). */
+const newDevice = () => ({
+  endpoint: `https://fcm.googleapis.com/fcm/send/${uniqueName('device')}`,
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+});
+
 const item = { title: 'A lamp for you', description: 'Works, with a bulb', latitude: 40.7, longitude: -74.01 };
 
 const TABLE: Row[] = [
@@ -451,6 +457,23 @@ const TABLE: Row[] = [
     route: 'GET /api/admin/notification-deliveries',
     expected: adminOnly(200),
     call: () => ({ url: '/api/admin/notification-deliveries' }),
+  },
+
+  // Web Push: the public key for anyone; a device's subscription is its account's alone.
+  { route: 'GET /api/push/key', expected: everyone(200), call: () => ({ url: '/api/push/key' }) },
+  {
+    route: 'POST /api/me/push-subscriptions',
+    expected: signedIn(201),
+    call: () => ({ url: '/api/me/push-subscriptions', payload: newDevice() }),
+  },
+  {
+    route: 'DELETE /api/me/push-subscriptions',
+    expected: ownerOnly(204),
+    call: async () => {
+      const device = newDevice();
+      await json(browsers.owner.post('/api/me/push-subscriptions', device), 201);
+      return { url: '/api/me/push-subscriptions', payload: { endpoint: device.endpoint } };
+    },
   },
 
   // Admin dashboard; for the user routes `owner` is the account in the path.

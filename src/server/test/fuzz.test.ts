@@ -245,6 +245,15 @@ const emailAddress: Field = {
   ),
 };
 
+/** Not an endpoint the server may push to: not a URL, too long, not a browser's push service, an address, another scheme. */
+const pushEndpoint = fc.oneof(
+  notAString,
+  fc.constant(MISSING),
+  hostileText,
+  fc.constantFrom('https://evil.example.org/push', 'http://127.0.0.1/push', 'https://10.0.0.1/push', 'file:///etc/passwd', 'javascript:1'),
+  longString(2049).map((x) => `https://fcm.googleapis.com/${x}`),
+);
+
 const alertFields = {
   query: optional(nullable(text(0, 200))),
   tag: optional(nullable(text(0, 200))),
@@ -318,6 +327,25 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/me/deletion-request', as: 'owner', body: { reason: optional(text(0, 5000)) } },
   { method: 'DELETE', path: '/api/me', as: 'owner', body: { password: currentPassword } },
   { method: 'POST', path: '/api/request-reset', as: 'visitor', body: { username: lookupName } },
+  // Web Push subscriptions of this device
+  {
+    method: 'POST',
+    path: '/api/me/push-subscriptions',
+    as: 'owner',
+    body: {
+      endpoint: { valid: fc.constant('https://fcm.googleapis.com/fcm/send/fuzz-device'), invalid: pushEndpoint },
+      keys: {
+        valid: fc.constant({ p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }),
+        invalid: fc.oneof(notAnObjectField, fc.record({ p256dh: hostileText, auth: hostileText })),
+      },
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me/push-subscriptions',
+    as: 'owner',
+    body: { endpoint: { valid: fc.constant('https://fcm.googleapis.com/fcm/send/no-such-device'), invalid: pushEndpoint } },
+  },
   // the e-mail address
   { method: 'PUT', path: '/api/me/email', as: 'owner', body: { email: emailAddress, password: currentPassword } },
   { method: 'DELETE', path: '/api/me/email', as: 'owner', body: { password: currentPassword } },
@@ -352,6 +380,11 @@ export const ENDPOINTS: Endpoint[] = [
       lng: optional({ valid: fc.constant('-74'), invalid: fc.constantFrom('181', '-180.5', 'x', '') }),
       query: optional({ valid: hostileText, invalid: longString(201, 3000) }),
       tag: optional({ valid: hostileText, invalid: longString(201, 3000) }),
+      radiusKm: optional({
+        valid: fc.constantFrom('1', '2.5', '50', '500'),
+        invalid: fc.constantFrom('0', '0.05', '500.1', '-1', 'abc', 'Infinity', '1e2', '', '5 km', '1;drop table items'),
+      }),
+      sort: optional({ valid: fc.constant('newest'), invalid: fc.constantFrom('relevance', 'NEAREST', '', 'newest;', '\u0000') }),
     },
   },
   {
@@ -570,6 +603,7 @@ const NOT_FUZZED: Record<string, string> = {
   'GET /api/notifications/unread-count': NO_INPUT,
   'GET /api/me/notification-preferences': NO_INPUT,
   'GET /api/admin/notification-deliveries': NO_INPUT,
+  'GET /api/push/key': NO_INPUT,
 };
 
 // ---------------------------------------------------------------- building requests

@@ -13,6 +13,9 @@ export type ItemListParams = {
   lng?: number;
   query?: string;
   tag?: string;
+  /** Only with lat/lng. */
+  radiusKm?: number;
+  sort?: 'nearest' | 'newest';
 };
 
 export type UploadResult = { imageUrl: string; thumbnailUrl: string };

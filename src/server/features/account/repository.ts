@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { paymentVendors, supportRequests, userPaymentIds, users } from '../../db/schema.js';
 
@@ -67,92 +67,31 @@ export async function selectUserData(db: Db, userId: number) {
     db,
     sql`SELECT id, username, phone_number, is_phone_verified, email, is_email_verified, is_visible, is_admin, marked_for_deletion, created_at FROM users WHERE id = ${userId}`,
   );
-  const [
-    paymentLinks,
-    items,
-    notes,
-    links,
-    supportRequests,
-    conversations,
-    messages,
-    reports,
-    savedAlerts,
-    notifications,
-    notificationDeliveries,
-    notificationPreferences,
-  ] = await Promise.all([
-    queryRows(
-      db,
-      sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT id, user_id, created_by_id, content, visibility, created_at, updated_at FROM notes WHERE user_id = ${userId} OR created_by_id = ${userId} ORDER BY id`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT l.id, l.user_id, l.linked_user_id, u1.username AS user_username, u2.username AS linked_username, l.has_note_access, l.created_at
+  // Each part of the download: its name in the JSON and the query of the user's rows.
+  const parts: Record<string, SQL> = {
+    paymentLinks: sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`,
+    items: sql`SELECT id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
+    notes: sql`SELECT id, user_id, created_by_id, content, visibility, created_at, updated_at FROM notes WHERE user_id = ${userId} OR created_by_id = ${userId} ORDER BY id`,
+    links: sql`SELECT l.id, l.user_id, l.linked_user_id, u1.username AS user_username, u2.username AS linked_username, l.has_note_access, l.created_at
           FROM linked_users l JOIN users u1 ON u1.id = l.user_id JOIN users u2 ON u2.id = l.linked_user_id
           WHERE l.user_id = ${userId} OR l.linked_user_id = ${userId} ORDER BY l.id`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT id, type, description, status, created_at, resolved_at FROM support_requests WHERE user_id = ${userId} ORDER BY id`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT c.id, c.item_id, i.title AS item_title, c.owner_id, c.requester_id, c.created_at, c.updated_at
+    supportRequests: sql`SELECT id, type, description, status, created_at, resolved_at FROM support_requests WHERE user_id = ${userId} ORDER BY id`,
+    conversations: sql`SELECT c.id, c.item_id, i.title AS item_title, c.owner_id, c.requester_id, c.created_at, c.updated_at
           FROM conversations c JOIN items i ON i.id = c.item_id WHERE c.owner_id = ${userId} OR c.requester_id = ${userId} ORDER BY c.id`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT m.id, m.conversation_id, m.sender_id, m.body, m.created_at FROM messages m JOIN conversations c ON c.id = m.conversation_id
+    messages: sql`SELECT m.id, m.conversation_id, m.sender_id, m.body, m.created_at FROM messages m JOIN conversations c ON c.id = m.conversation_id
           WHERE c.owner_id = ${userId} OR c.requester_id = ${userId} ORDER BY m.id`,
-    ),
     // What the user reported (not who reported them: that stays with the admins).
-    queryRows(
-      db,
-      sql`SELECT id, target_type, subject, reason, details, status, created_at FROM reports WHERE reporter_id = ${userId} ORDER BY id`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT id, query, tag, latitude, longitude, radius_m, paused, created_at, updated_at FROM saved_alerts WHERE user_id = ${userId} ORDER BY id`,
-    ),
+    reports: sql`SELECT id, target_type, subject, reason, details, status, created_at FROM reports WHERE reporter_id = ${userId} ORDER BY id`,
+    savedAlerts: sql`SELECT id, query, tag, latitude, longitude, radius_m, paused, created_at, updated_at FROM saved_alerts WHERE user_id = ${userId} ORDER BY id`,
     // What the bell showed them, what was mailed to them (not the mails' text: it is made when sent), their choices.
-    queryRows(
-      db,
-      sql`SELECT id, type, actor_id, item_id, conversation_id, support_request_id, count, created_at, updated_at, read_at
+    notifications: sql`SELECT id, type, actor_id, item_id, conversation_id, support_request_id, count, created_at, updated_at, read_at
           FROM notifications WHERE user_id = ${userId} ORDER BY id`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT id, channel, mode, type, actor_id, item_id, conversation_id, support_request_id, status, attempts, created_at, updated_at
+    notificationDeliveries: sql`SELECT id, channel, mode, type, actor_id, item_id, conversation_id, support_request_id, status, attempts, created_at, updated_at
           FROM notification_deliveries WHERE user_id = ${userId} ORDER BY id`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT type, channel, mode FROM notification_preferences WHERE user_id = ${userId} ORDER BY type, channel`,
-    ),
-  ]);
-  return {
-    profile,
-    paymentLinks,
-    items,
-    notes,
-    links,
-    supportRequests,
-    conversations,
-    messages,
-    reports,
-    savedAlerts,
-    notifications,
-    notificationDeliveries,
-    notificationPreferences,
+    notificationPreferences: sql`SELECT type, channel, mode FROM notification_preferences WHERE user_id = ${userId} ORDER BY type, channel`,
   };
+  const rows = await Promise.all(Object.values(parts).map((query) => queryRows(db, query)));
+  return { profile, ...Object.fromEntries(Object.keys(parts).map((name, i) => [name, rows[i]])) };
 }
 
 /** Where a user's payment links are kept, for counting them against PAYMENT_LINK_LIMIT. */

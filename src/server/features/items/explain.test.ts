@@ -75,6 +75,10 @@ describe(`EXPLAIN of the list queries on ${ITEMS.toLocaleString('en')} items`, (
   const gist = /Index Scan using items_location_gist/;
   const trgm = /items_title_trgm_idx/;
   const tags = /items_tags_lower_idx/;
+  // The GiST index by any kind of scan (a bitmap for a box whose matches are then sorted).
+  const gistAny = /(Index|Bitmap Index) Scan (using|on) items_location_gist/;
+  // The KNN walk bounded by the box: one GiST index scan with the box as its condition and the distance as its order.
+  const gistWalk = /Index Scan using items_location_gist[^\n]*\n\s*Index Cond: \(\(ll_to_earth[^\n]*<@[^\n]*\n\s*Order By: /;
   // The unfiltered count reads the partial index of listed items (index-only), up to the cap.
   const listed = /Index (Only )?Scan using items_available_(located_expires|expires|created)_idx/;
   it.each([
@@ -91,6 +95,14 @@ describe(`EXPLAIN of the list queries on ${ITEMS.toLocaleString('en')} items`, (
     ['search text that is a rare tag', '/api/items?query=rare&tag=rare', tags, tags],
     ['nearest first with a rare word', '/api/items?query=guitar%2099&lat=40.75&lng=-73.98', trgm, trgm],
     ['a tag alone', '/api/items?tag=rare', tags, tags],
+    // Within a radius: the KNN walk bounded by earth_box (an index condition of the GiST scan), and
+    // a count of the points in the box by the same index (docs/decisions/004).
+    ['nearest first within 5 km', '/api/items?lat=40.75&lng=-73.98&radiusKm=5', gistWalk, gistAny],
+    ['nearest first within 50 km, page 3', '/api/items?lat=40.75&lng=-73.98&radiusKm=50&page=3', gistWalk, gistAny],
+    ['nearest first within 500 km, in the sparse country', '/api/items?lat=35.1&lng=-100.2&radiusKm=500', gistWalk, gistAny],
+    ['within 1 km of a city point', '/api/items?lat=40.79&lng=-73.91&radiusKm=1', gistWalk, gistAny],
+    ['newest first within 2 km', '/api/items?lat=40.75&lng=-73.98&radiusKm=2&sort=newest', gistAny, gistAny],
+    ['a common word within 10 km', '/api/items?query=chair&tag=chair&lat=40.75&lng=-73.98&radiusKm=10', gistAny, gistAny],
   ])('%s is served by indexes, and its count stops early', async (_name, url, listIndex, countIndex) => {
     const queries = await sqlOf(url);
     expect(queries.length).toBeGreaterThanOrEqual(2);

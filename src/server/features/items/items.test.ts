@@ -170,6 +170,7 @@ describe('GET /api/items', () => {
     expect(page1.items).toHaveLength(12);
     expect(page1.items[0].title).toBe('Item number 13');
     expect(Object.keys(page1.items[0]).sort()).toEqual([
+      'createdAt',
       'description',
       'id',
       'imageUrl',

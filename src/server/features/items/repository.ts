@@ -15,7 +15,12 @@ export interface ItemFilter {
   /** Tag-only filter (any letter case), when a tag is asked for apart from the text. */
   tag?: string;
   near?: { lat: number; lng: number };
+  /** Only items whose published point is within this many kilometres of `near` (needs `near`). */
+  radiusKm?: number;
 }
+
+/** The order of a list: nearest first needs `near` (the GiST index's own order), newest first is the default without it. */
+export type ListOrder = 'nearest' | 'newest';
 
 export interface ListedRow {
   id: number;
@@ -27,11 +32,16 @@ export interface ListedRow {
   /** Empty for an owner whose account is hidden: lists are the same for everyone, and name no hidden account. */
   username: string;
   distance_km: number | null;
+  created_at: Date | string;
 }
 
 const earthPoint = (lat: number, lng: number) => sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
 // Lists and distances use the published (approximate) point, never the exact one.
 const itemPoint = sql`ll_to_earth(i.approx_latitude::float8, i.approx_longitude::float8)`;
+
+/** The exact test of a radius: the great-circle distance of the published point (earthdistance's sphere). */
+const withinRadius = (near: { lat: number; lng: number }, km: number) =>
+  sql`earth_distance(${itemPoint}, ${earthPoint(near.lat, near.lng)}) <= ${km * 1000}::float8`;
 
 /**
  * Listed means available and not past its expiry; nearest-first also needs a place.
@@ -45,10 +55,17 @@ const itemPoint = sql`ll_to_earth(i.approx_latitude::float8, i.approx_longitude:
  * column everywhere it walked the expiry index or scanned the table to count a search (it prices
  * ILIKE '%word%' far too low), reading every listed row when the matches are under the cap.
  */
-function whereListed(filter: ItemFilter, { rowByRow = false }: { rowByRow?: boolean } = {}): SQL {
+function whereListed(filter: ItemFilter, { rowByRow = false, boxOnly = false }: { rowByRow?: boolean; boxOnly?: boolean } = {}): SQL {
   const parts: SQL[] = [sql`i.status = 'available'`, sql`i.expires_at > now()`];
   const lowerTags = rowByRow ? sql`i.tags_lower` : sql`lower_tags(i.tags)`;
   if (filter.near) parts.push(sql`i.approx_latitude IS NOT NULL`);
+  if (filter.near && filter.radiusKm !== undefined) {
+    // The box (a cube around the sphere's circle) is what the GiST index answers: the KNN walk or a
+    // bitmap scan reads only the points inside it; the exact great-circle test then drops the box's corners.
+    // `boxOnly`: the nearest-first walk applies the exact test after its LIMIT (selectListedItems).
+    parts.push(sql`earth_box(${earthPoint(filter.near.lat, filter.near.lng)}, ${filter.radiusKm * 1000}::float8) @> ${itemPoint}`);
+    if (!boxOnly) parts.push(withinRadius(filter.near, filter.radiusKm));
+  }
   if (filter.text)
     parts.push(searchTextMatches({ title: sql`i.title`, description: sql`i.description`, tagsLower: lowerTags }, filter.text));
   if (filter.tag) parts.push(sql`${lowerTags} @> ARRAY[lower(${filter.tag})]::text[]`);
@@ -72,10 +89,12 @@ export async function selectListedItems(
   filter: ItemFilter,
   limit: number,
   offset: number,
-  { fewMatches = false }: { fewMatches?: boolean } = {},
+  { fewMatches = false, order: orderBy }: { fewMatches?: boolean; order?: ListOrder } = {},
 ): Promise<ListedRow[]> {
-  const near = filter.near;
-  const distance = near ? sql`earth_distance(${itemPoint}, ${earthPoint(near.lat, near.lng)}) / 1000.0` : sql`NULL::float8`;
+  const point = filter.near;
+  // Nearest first whenever a place is given, unless newest first is asked for.
+  const near = point && orderBy !== 'newest' ? point : undefined;
+  const distance = point ? sql`earth_distance(${itemPoint}, ${earthPoint(point.lat, point.lng)}) / 1000.0` : sql`NULL::float8`;
   // Nearest first is the GiST index's own order (a second sort key would make PostgreSQL sort every
   // match). Items of one grid cell publish one point, but each stores it moved by a random few
   // millimetres (published-point.ts), so their distances differ and pages neither repeat nor skip.
@@ -86,18 +105,28 @@ export async function selectListedItems(
   // The page is chosen from items alone; only its rows are joined to their owners. Joining before
   // the OFFSET looked up the owner of every row skipped: 600 lookups on page 50, 5 of its 6 ms.
   const page =
-    fewMatches && (filter.text || filter.tag)
-      ? // The matches (rows and all) by the search indexes, then the page of them.
-        sql`matches AS MATERIALIZED (SELECT ${columns} FROM items i WHERE ${whereListed(filter)}),
+    near && filter.radiusKm !== undefined && !(fewMatches && (filter.text || filter.tag))
+      ? // Nearest first within a radius: the KNN walk bounded by the box (an index condition of the GiST
+        // scan), then the exact test. The items within the radius are a prefix of that walk (it is in
+        // distance order), so testing after LIMIT/OFFSET pages exactly as testing before would; and
+        // the planner, counting only on the box's estimate, keeps walking the index instead of
+        // collecting the whole box to sort it (docs/decisions/017).
+        sql`page AS (SELECT * FROM (
+            SELECT ${columns}, ${withinRadius(near, filter.radiusKm)} AS within FROM items i
+            WHERE ${whereListed(filter, { rowByRow: true, boxOnly: true })}
+            ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) walked WHERE walked.within)`
+      : fewMatches && (filter.text || filter.tag)
+        ? // The matches (rows and all) by the search indexes, then the page of them.
+          sql`matches AS MATERIALIZED (SELECT ${columns} FROM items i WHERE ${whereListed(filter)}),
           page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
-      : sql`page AS (
+        : sql`page AS (
             SELECT ${columns} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
   return queryRows<ListedRow>(
     db,
     sql`WITH ${page}
         SELECT p.id, p.title, p.description, p.image_url, p.tags, p.user_id,
-          CASE WHEN u.is_visible THEN u.username ELSE '' END AS username, p.distance_km
+          CASE WHEN u.is_visible THEN u.username ELSE '' END AS username, p.distance_km, p.created_at
         FROM page p JOIN users u ON u.id = p.user_id
         ORDER BY ${pageOrder('p')}`,
   );
@@ -126,7 +155,9 @@ export function forgetEstimates(db: Db): void {
  * is never remembered. Concurrent requests for the same filter share one computation.
  */
 export async function countListedItems(db: Db, filter: ItemFilter): Promise<Total> {
-  const key = JSON.stringify([filter.text?.toLowerCase() ?? null, filter.tag?.toLowerCase() ?? null, Boolean(filter.near)]);
+  // Within a radius the point does change the total: it is part of the key then.
+  const circle = filter.near && filter.radiusKm !== undefined ? [filter.near.lat, filter.near.lng, filter.radiusKm] : null;
+  const key = JSON.stringify([filter.text?.toLowerCase() ?? null, filter.tag?.toLowerCase() ?? null, Boolean(filter.near), circle]);
   let byFilter = estimates.get(db);
   if (!byFilter) estimates.set(db, (byFilter = new Map<string, Remembered>()));
   const now = Date.now();

@@ -29,6 +29,7 @@ import {
   type ItemFilter,
   insertItem,
   type ListedRow,
+  type ListOrder,
   selectItem,
   selectListedItems,
   selectMyItems,
@@ -52,6 +53,7 @@ const toListed = (r: ListedRow): ListedItem => ({
   userId: r.user_id,
   username: r.username,
   ...(r.distance_km === null || r.distance_km === undefined ? {} : { distance: Number(r.distance_km) }),
+  createdAt: new Date(r.created_at).toISOString(),
 });
 
 /** Who is looking: the owner and the person it is promised to see the exact place. */
@@ -127,16 +129,22 @@ export async function listItems(db: Db, q: ListItemsQuery): Promise<ItemList> {
     // The client sends its search text as both query and tag: then the tag is already part of the text match.
     tag: tag && tag.toLowerCase() !== text?.toLowerCase() ? tag : undefined,
     near: q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined,
+    radiusKm: q.radiusKm,
   };
+  // Nearest first with a place unless newest is asked for (the schema refuses nearest without one).
+  const order: ListOrder = filter.near && q.sort !== 'newest' ? 'nearest' : 'newest';
   const pageOf = async (page: number, count?: { total: number; estimate: boolean }) => {
     const offset = (page - 1) * q.limit;
     if (filter.text || filter.tag) {
       // A search counts first: how many match decides how the page is read (repository, FEW_MATCHES).
       count ??= await countListedItems(db, filter);
       const fewMatches = !count.estimate && count.total <= FEW_MATCHES;
-      return { rows: await selectListedItems(db, filter, q.limit + 1, offset, { fewMatches }), count };
+      return { rows: await selectListedItems(db, filter, q.limit + 1, offset, { fewMatches, order }), count };
     }
-    const [rows, counted] = await Promise.all([selectListedItems(db, filter, q.limit + 1, offset), count ?? countListedItems(db, filter)]);
+    const [rows, counted] = await Promise.all([
+      selectListedItems(db, filter, q.limit + 1, offset, { order }),
+      count ?? countListedItems(db, filter),
+    ]);
     return { rows, count: counted };
   };
   let page = q.page;

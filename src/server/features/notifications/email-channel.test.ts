@@ -54,6 +54,19 @@ async function ask(itemId: number): Promise<number> {
 const bobMessage = async (conversationId: number) =>
   expect((await bob.post(`/api/conversations/${conversationId}/messages`, { body: 'Still there?' })).statusCode).toBe(201);
 const mailsTo = (address: string) => smtp.to(address).length;
+/** What a mail program does with the mail's List-Unsubscribe header (RFC 8058): a POST with no cookie and no CSRF token. */
+async function oneClickUnsubscribe(mail: { headers: Record<string, string | undefined> }) {
+  const oneClick = /<([^>]+)>/.exec(mail.headers['list-unsubscribe']!)![1]!;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: oneClick.slice(SITE.length),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+const preferences = async () =>
+  (await owner.get('/api/me/notification-preferences')).json<{ preferences: Record<string, Record<string, string>> }>();
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher({ closeTimeoutMs: 100 });
@@ -85,18 +98,9 @@ describe('the e-mail channel', () => {
     expect(mail.text).toContain(`${SITE}/messages/${conversation}`);
     expect(mail.html).toContain(`href="${SITE}/messages/${conversation}"`);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const oneClick = /<([^>]+)>/.exec(mail.headers['list-unsubscribe']!)![1]!;
-    expect(oneClick).toContain(`${SITE}/api/unsubscribe?token=`);
-
-    // The mail program's POST: no cookie, no CSRF token.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: oneClick.slice(SITE.length),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const prefs = (await owner.get('/api/me/notification-preferences')).json<{ preferences: Record<string, Record<string, string>> }>();
+    expect(/<([^>]+)>/.exec(mail.headers['list-unsubscribe']!)![1]).toContain(`${SITE}/api/unsubscribe?token=`);
+    await oneClickUnsubscribe(mail);
+    const prefs = await preferences();
     expect(prefs.preferences.item_asked!.email).toBe('off');
     expect(prefs.preferences.message!.email).toBe('instant');
 
@@ -220,15 +224,8 @@ describe('the e-mail channel', () => {
     await run();
     expect(mailsTo(ownerMail)).toBe(before + 1);
 
-    const oneClick = /<([^>]+)>/.exec(digest.headers['list-unsubscribe']!)![1]!;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: oneClick.slice(SITE.length),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const prefs = (await owner.get('/api/me/notification-preferences')).json<{ preferences: Record<string, Record<string, string>> }>();
+    await oneClickUnsubscribe(digest);
+    const prefs = await preferences();
     expect(prefs.preferences.alert_matched!.email).toBe('off');
     expect(prefs.preferences.support_update!.email).toBe('off');
     expect(prefs.preferences.message!.email).toBe('instant');

@@ -59,8 +59,8 @@ export interface EmailChannelOptions {
   windowMs: number;
 }
 
-/** The news a mail tells, one line per notification type and conversation (a conversation's messages are one line with their count). */
-function lines(language: Language, rows: TakenDelivery[]): { text: Message; path: string }[] {
+/** The news a mail (or a push) tells, one line per notification type and conversation (a conversation's messages are one line with their count). */
+export function newsLines(language: Language, rows: TakenDelivery[]): { text: Message; path: string }[] {
   const groups = new Map<string, TakenDelivery[]>();
   for (const row of rows) {
     const key = `${row.type}:${row.conversation_id ?? `d${row.id}`}`;
@@ -95,7 +95,7 @@ export function emailChannel(opts: EmailChannelOptions): NotificationChannel {
   const { db, site } = opts;
 
   async function send(delivery: DeliveryRow, to: string, language: string | null, rows: TakenDelivery[], digest: boolean) {
-    const news = lines(
+    const news = newsLines(
       languageOrUndefined(language) ?? DEFAULT_LANGUAGE,
       rows.filter((r) => r.status === 'sent'),
     );

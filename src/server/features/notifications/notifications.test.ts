@@ -366,22 +366,22 @@ describe('preferences', () => {
   const put = (client: TestClient, preferences: unknown) =>
     client.request({ method: 'PUT', url: '/api/me/notification-preferences', payload: { preferences } });
 
-  it('start at the defaults: everything in the app and by e-mail, alerts in a daily digest', async () => {
+  it('start at the defaults: everything in the app, by e-mail and by push, alerts in a daily digest and not by push', async () => {
     const fresh = new TestClient(t.app);
     await fresh.register(uniqueName('fresh'));
     const res = await prefs(fresh);
     expect(res.statusCode).toBe(200);
     const body = res.json<{ channels: string[]; preferences: Record<string, Record<string, string>> }>();
     expect(body.channels).toEqual(['app', 'email']);
-    expect(body.preferences.message).toEqual({ app: 'on', email: 'instant' });
-    expect(body.preferences.alert_matched).toEqual({ app: 'on', email: 'daily' });
+    expect(body.preferences.message).toEqual({ app: 'on', email: 'instant', push: 'instant' });
+    expect(body.preferences.alert_matched).toEqual({ app: 'on', email: 'daily', push: 'off' });
     expect(Object.keys(body.preferences)).toHaveLength(9);
   });
 
   it('turn a channel off per type; e-mail deliveries carry the chosen mode', async () => {
     const res = await put(carol, { message: { app: 'off' }, item_asked: { email: 'off' }, item_gone: { email: 'daily' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().preferences.message).toEqual({ app: 'off', email: 'instant' });
+    expect(res.json().preferences.message).toEqual({ app: 'off', email: 'instant', push: 'instant' });
 
     const itemId = await postItem('Mirror', carol);
     const conversation = await write(bob, itemId); // item_asked: app on, e-mail off
@@ -394,12 +394,19 @@ describe('preferences', () => {
   });
 
   it('refuse unknown types, channels and modes with 400, changing nothing', async () => {
-    for (const bad of [{ nope: { app: 'on' } }, { message: { sms: 'on' } }, { message: { app: 'daily' } }, { message: 'off' }, []]) {
+    for (const bad of [
+      { nope: { app: 'on' } },
+      { message: { sms: 'on' } },
+      { message: { app: 'daily' } },
+      { message: { push: 'daily' } },
+      { message: 'off' },
+      [],
+    ]) {
       const res = await put(bob, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
     }
-    expect((await prefs(bob)).json().preferences.message).toEqual({ app: 'on', email: 'instant' });
+    expect((await prefs(bob)).json().preferences.message).toEqual({ app: 'on', email: 'instant', push: 'instant' });
   });
 });
 

@@ -425,6 +425,22 @@ export async function digestDueAt(db: Db, userId: number, digestHours: number): 
   return row?.at ? new Date(row.at) : new Date();
 }
 
+/** One delivery with what its message names (as a mail's rows), and the recipient's language: for channels that send each alone (push). */
+export async function selectDeliveryDetails(db: Db, id: number): Promise<(TakenDelivery & { language: string | null }) | undefined> {
+  const [row] = await queryRows<TakenDelivery & { language: string | null }>(
+    db,
+    sql`SELECT d.id, d.type, 'sent' AS status, a.username AS actor_username, d.item_id, i.title AS item_title,
+               d.conversation_id, d.support_request_id, s.status AS support_status, u.language
+          FROM notification_deliveries d
+          JOIN users u ON u.id = d.user_id
+          LEFT JOIN users a ON a.id = d.actor_id
+          LEFT JOIN items i ON i.id = d.item_id
+          LEFT JOIN support_requests s ON s.id = d.support_request_id
+         WHERE d.id = ${id}`,
+  );
+  return row;
+}
+
 /** A delivery one mail took, with what the mail names (the in-app row's columns). */
 export type TakenDelivery = Pick<
   NotificationRow,

@@ -42,13 +42,16 @@ export const notificationRoutes: FeatureRoutes = (app) => {
   );
 
   app.get('/me/notification-preferences', { preValidation: signedIn, schema: { response: { 200: preferencesSchema } } }, async (request) =>
-    getPreferences(app.db, (await requireUser(request)).id),
+    getPreferences(app.db, (await requireUser(request)).id, await app.notifications.channelsFor((await requireUser(request)).id)),
   );
 
   app.put(
     '/me/notification-preferences',
     { preValidation: signedIn, schema: { body: updatePreferencesBodySchema, response: { 200: preferencesSchema } } },
-    async (request) => updatePreferences(app.db, (await requireUser(request)).id, request.body),
+    async (request) => {
+      const me = (await requireUser(request)).id;
+      return updatePreferences(app.db, me, request.body, await app.notifications.channelsFor(me));
+    },
   );
 
   app.get(

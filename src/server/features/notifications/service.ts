@@ -1,4 +1,5 @@
 import {
+  type Channel,
   CHANNELS,
   DEFAULT_PREFERENCES,
   type FailedDelivery,
@@ -21,7 +22,7 @@ import {
   upsertPreferences,
 } from './repository.js';
 
-export { noticeExpiringListings, pruneNotifications } from './repository.js';
+export { noticeExpiringListings, pruneNotifications, selectDeliveryDetails } from './repository.js';
 /** Opening a conversation reads what the bell said about it. */
 export { markConversationRead as readConversationNotifications } from './repository.js';
 
@@ -61,8 +62,8 @@ export async function markNotificationsRead(db: Db, me: number, body: MarkReadBo
   return unreadNotifications(db, me);
 }
 
-/** My preferences: every type and channel, my choice or the default. */
-export async function getPreferences(db: Db, me: number): Promise<PreferencesAnswer> {
+/** My preferences: every type and channel, my choice or the default; `shown` the channels Settings offers me. */
+export async function getPreferences(db: Db, me: number, shown: Channel[] = ['app', 'email']): Promise<PreferencesAnswer> {
   // A copy per type: the defaults share one object between types.
   const preferences: Record<string, Record<string, string>> = Object.fromEntries(
     NOTIFICATION_TYPES.map((type) => [type, { ...DEFAULT_PREFERENCES[type] }]),
@@ -71,16 +72,16 @@ export async function getPreferences(db: Db, me: number): Promise<PreferencesAns
     const type = preferences[row.type];
     if (type && row.channel in type) type[row.channel] = row.mode;
   }
-  return { channels: [...CHANNELS], preferences: preferences as Preferences };
+  return { channels: CHANNELS.filter((c) => shown.includes(c)), preferences: preferences as Preferences };
 }
 
 /** Changes the types and channels named; the rest stay as they are. */
-export async function updatePreferences(db: Db, me: number, body: UpdatePreferencesBody): Promise<PreferencesAnswer> {
+export async function updatePreferences(db: Db, me: number, body: UpdatePreferencesBody, shown?: Channel[]): Promise<PreferencesAnswer> {
   const rows = NOTIFICATION_TYPES.flatMap((type) =>
     Object.entries(body.preferences[type] ?? {}).flatMap(([channel, mode]) => (mode === undefined ? [] : [{ type, channel, mode }])),
   );
   await upsertPreferences(db, me, rows);
-  return getPreferences(db, me);
+  return getPreferences(db, me, shown);
 }
 
 /** The deliveries the worker gave up on, for the admins. */

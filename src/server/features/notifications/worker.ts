@@ -2,7 +2,13 @@
 // woken by a timer (and after each write request), it claims outbox events with FOR UPDATE SKIP
 // LOCKED, turns each into the in-app entry and the deliveries of the other channels, then sends
 // the due deliveries through each channel's implementation with retries, back-off and a give-up.
-import { CHANNEL_MODES, DEFAULT_PREFERENCES, type NotificationType, type Preferences } from '../../../shared/notification-rules.js';
+import {
+  type Channel,
+  CHANNEL_MODES,
+  DEFAULT_PREFERENCES,
+  type NotificationType,
+  type Preferences,
+} from '../../../shared/notification-rules.js';
 import type { Db } from '../../db/client.js';
 import {
   blockedBetween,
@@ -39,6 +45,8 @@ export interface Dropped {
  */
 export interface NotificationChannel {
   name: string;
+  /** Whether this person can be reached this way at all (push: a device has it on); none: everyone. No rows are written for others. */
+  accepts?(db: Db, userId: number): Promise<boolean>;
   deliver(delivery: DeliveryRow): Promise<void | Postpone | Dropped>;
 }
 
@@ -106,6 +114,15 @@ export class NotificationWorker {
   /** Adds work done at the start of every round (see WorkerTask). */
   registerTask(task: WorkerTask): void {
     this.tasks.push(task);
+  }
+
+  /** The channels Settings offers this person: the app, and each registered channel that can reach them. */
+  async channelsFor(userId: number): Promise<Channel[]> {
+    const shown: Channel[] = ['app'];
+    for (const [name, channel] of this.channels) {
+      if (!channel.accepts || (await channel.accepts(this.db, userId))) shown.push(name as Channel);
+    }
+    return shown;
   }
 
   /** The wait before attempt `attempts + 1`, after `attempts` failed ones. */
@@ -209,9 +226,12 @@ export class NotificationWorker {
     if (!(await this.stands(tx, event))) return;
     const modes = await preferencesFor(tx, event.recipientId, event.type);
     if (modes.app === 'on') await insertInAppNotification(tx, event);
-    const others = [...this.channels.keys()]
-      .map((channel) => ({ channel, mode: modes[channel] ?? 'off' }))
-      .filter(({ mode }) => mode !== 'off');
+    const others: { channel: string; mode: string }[] = [];
+    for (const [channel, implementation] of this.channels) {
+      const mode = modes[channel] ?? 'off';
+      if (mode !== 'off' && (!implementation.accepts || (await implementation.accepts(tx, event.recipientId))))
+        others.push({ channel, mode });
+    }
     await insertDeliveries(tx, event, others);
   }
 

@@ -21,6 +21,8 @@ type AlertMeDialogProps = {
   search: string;
   /** The place the list is sorted by, when the person shared it. */
   location: Position | null;
+  /** The list's radius, if one is chosen: the alert's radius starts there. */
+  radiusKm?: number | null;
   onClose: () => void;
 };
 
@@ -32,17 +34,23 @@ const texts = loadBundle('app');
  */
 export default function AlertMe({ state, viewer, onClose }: { state: ItemListState; viewer: Viewer; onClose: () => void }) {
   use(texts);
-  return viewer ? <AlertMeDialog search={state.search.trim()} location={state.location} onClose={onClose} /> : <Redirect to="/auth" />;
+  return viewer ? (
+    <AlertMeDialog search={state.search.trim()} location={state.location} radiusKm={state.radiusKm} onClose={onClose} />
+  ) : (
+    <Redirect to="/auth" />
+  );
 }
 
 /** Saves the current search of Browse as an alert: its text, and the place with a chosen radius. */
-export function AlertMeDialog({ search, location, onClose }: AlertMeDialogProps) {
+export function AlertMeDialog({ search, location, radiusKm: listRadiusKm, onClose }: AlertMeDialogProps) {
   const t = useT();
   // Focus goes back to the Alert me button, which had it when the dialog opened.
   const [returnFocusTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const id = useId();
   const create = useCreateAlert();
-  const [radiusKm, setRadiusKm] = useState<number>(ALERT_RADIUS_DEFAULT_KM);
+  const [radiusKm, setRadiusKm] = useState<number>(
+    listRadiusKm && (ALERT_RADIUS_CHOICES_KM as readonly number[]).includes(listRadiusKm) ? listRadiusKm : ALERT_RADIUS_DEFAULT_KM,
+  );
   const nothing = !search && !location;
 
   const onSave = () => {

@@ -15,6 +15,7 @@ const item: ListedItem = {
   tags: ['Kitchen'],
   userId: 3,
   username: 'carmen',
+  createdAt: new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString(),
 };
 
 describe('ItemCard', () => {
@@ -23,8 +24,21 @@ describe('ItemCard', () => {
     expect(screen.getByText(/Posted by/)).toHaveTextContent('Posted by carmen');
   });
 
-  it("says 'Unknown user' for an owner the list does not name (a hidden account)", () => {
+  it("says 'Unknown user' for an owner the list does not name (a hidden account), without a profile link", () => {
     renderApp(<ItemCard item={{ ...item, username: '' }} />);
     expect(screen.getByText(/Posted by/)).toHaveTextContent('Posted by Unknown user');
+    expect(screen.queryByRole('link', { name: 'Unknown user' })).toBeNull();
+  });
+
+  it("links 'Posted by' to the poster's profile, apart from the link to the item", () => {
+    renderApp(<ItemCard item={{ ...item, username: 'carmen.r' }} />);
+    expect(screen.getByRole('link', { name: 'carmen.r' })).toHaveAttribute('href', '/u/carmen.r');
+    expect(screen.getByRole('link', { name: 'A green teapot' })).toHaveAttribute('href', '/items/7');
+    expect(screen.getByRole('link', { name: 'A green teapot' })).not.toContainElement(screen.getByRole('link', { name: 'carmen.r' }));
+  });
+
+  it("shows the post's age", () => {
+    renderApp(<ItemCard item={item} />);
+    expect(screen.getByText('3 days ago')).toHaveAttribute('datetime', item.createdAt);
   });
 });

@@ -1,4 +1,4 @@
-import { MapPin, Trash2 } from 'lucide-react';
+import { Clock, MapPin, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { CARD_TAGS_SHOWN } from '../../../../shared/constants.js';
@@ -7,6 +7,8 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { distanceMessage } from '../../../../shared/item-format.js';
 import { T, useT } from '@/lib/i18n';
+import { formatShortDate } from '@/lib/format-date';
+import { formatAge } from '@/lib/relative-time';
 import { tagLabel } from '../lib/tags';
 
 type ItemCardProps = {
@@ -15,26 +17,33 @@ type ItemCardProps = {
   onDelete?: (item: ListedItem, trigger: HTMLButtonElement) => void;
   /** The first cards of a page are fetched eagerly: they are the page's largest paint. */
   priority?: boolean;
+  /** The list's address: the item page's "Back to listings" returns there (kept in the history entry). */
+  listUrl?: string;
 };
 
 /** One item in a list: the whole card links to the item page; the trash button sits beside it. */
-export function ItemCard({ item, onDelete, priority = false }: ItemCardProps) {
+export function ItemCard({ item, onDelete, priority = false, listUrl }: ItemCardProps) {
   const t = useT();
   const titleId = useId();
   const detailsId = useId();
   const shownTags = item.tags.slice(0, CARD_TAGS_SHOWN);
   const moreTags = item.tags.length - shownTags.length;
+  const age = formatAge(item.createdAt);
 
+  // The item link covers the whole card (its ::before); the poster's profile link sits above it.
   return (
-    <article className="relative h-full">
+    <article
+      className={cn(
+        'group relative flex h-full flex-col overflow-hidden rounded-card border border-border bg-card text-card-foreground shadow-sm transition-shadow',
+        'hover:shadow-md has-[>a:focus-visible]:outline-2 has-[>a:focus-visible]:outline-offset-2 has-[>a:focus-visible]:outline-ring',
+      )}
+    >
       <Link
         href={`/items/${item.id}`}
+        state={listUrl ? { listUrl } : undefined}
         aria-labelledby={titleId}
         aria-describedby={detailsId}
-        className={cn(
-          'group flex h-full flex-col overflow-hidden rounded-card border border-border bg-card text-card-foreground shadow-sm transition-shadow',
-          'hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        )}
+        className="flex flex-1 flex-col outline-none before:absolute before:inset-0"
       >
         <div className="aspect-[4/3] w-full overflow-hidden bg-muted">
           <img
@@ -47,7 +56,7 @@ export function ItemCard({ item, onDelete, priority = false }: ItemCardProps) {
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
           />
         </div>
-        <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-1 flex-col gap-3 p-4 pb-2">
           <h2 id={titleId} className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight break-words">
             {item.title}
           </h2>
@@ -72,17 +81,35 @@ export function ItemCard({ item, onDelete, priority = false }: ItemCardProps) {
                 <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />
                 {t(distanceMessage(item.distance))}
               </span>
-              <span className="min-w-0 truncate">
-                <T
-                  id="core.item.postedBy"
-                  values={{ username: item.username || t('core.item.unknownUser') }}
-                  components={{ 0: <span className="font-medium text-foreground" /> }}
-                />
-              </span>
+              {age ? (
+                <span className="inline-flex items-center gap-1">
+                  <Clock className="size-4 shrink-0" aria-hidden="true" />
+                  <time dateTime={item.createdAt} title={formatShortDate(item.createdAt)}>
+                    {age}
+                  </time>
+                </span>
+              ) : null}
             </div>
           </div>
         </div>
       </Link>
+      <p className="min-w-0 truncate px-4 pb-4 text-sm text-muted-foreground">
+        <T
+          id="core.item.postedBy"
+          values={{ username: item.username || t('core.item.unknownUser') }}
+          components={{
+            // A hidden account has no name here, and no profile to go to.
+            0: item.username ? (
+              <Link
+                href={`/u/${encodeURIComponent(item.username)}`}
+                className="relative z-10 font-medium text-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              />
+            ) : (
+              <span className="font-medium text-foreground" />
+            ),
+          }}
+        />
+      </p>
       {onDelete ? (
         <button
           type="button"

@@ -9,6 +9,7 @@ import { formatShortDate } from '@/lib/format-date';
 import { T, useT } from '@/lib/i18n';
 import { useClientConfig } from '@/lib/use-client-config';
 import { canManageItem, type Viewer } from '../lib/item-rules';
+import { listingsUrlFrom } from '../lib/list-url';
 import { itemPageUrl } from '../lib/share-links';
 import { ItemOwnerActions } from './item-owner-actions';
 import { ItemStatusBadge } from './item-status-badge';
@@ -91,7 +92,7 @@ export function ItemDetailView({
     <div className="grid gap-8">
       <div>
         <Link
-          href={viewer ? '/home' : '/browse'}
+          href={listingsUrlFrom(window.history.state, viewer ? '/home' : '/browse')}
           className="-ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-medium text-link hover:underline"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />

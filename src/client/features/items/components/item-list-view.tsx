@@ -1,13 +1,16 @@
-import { LocateFixed, MapPin, X } from 'lucide-react';
+import { LocateFixed, MapPin, Tag, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ListedItem } from '../../../../shared/items.js';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/request';
+import { LIST_RADIUS_CHOICES_KM } from '../../../../shared/constants.js';
 import { canManageItem, type Viewer } from '../lib/item-rules';
+import type { RadiusKm } from '../lib/list-url';
 import type { ItemListState } from '../use-item-list-state';
 import { ItemCard } from './item-card';
 import { Pager } from './pager';
@@ -32,6 +35,8 @@ type ItemListViewProps = {
 export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListViewProps) {
   const t = useT();
   const searchId = useId();
+  const radiusId = useId();
+  const sortId = useId();
   const resultsRef = useRef<HTMLElement>(null);
   const [deleteTarget, setDeleteTarget] = useState<ListedItem | null>(null);
   const deleteTriggerRef = useRef<HTMLButtonElement | null>(null);
@@ -82,7 +87,12 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={list.isPlaceholderData || undefined}>
           {data.items.map((item, index) => (
             <li key={item.id}>
-              <ItemCard item={item} priority={index < 3} onDelete={canManageItem(viewer, item) ? onDelete : undefined} />
+              <ItemCard
+                item={item}
+                priority={index < 3}
+                listUrl={state.listUrl}
+                onDelete={canManageItem(viewer, item) ? onDelete : undefined}
+              />
             </li>
           ))}
         </ul>
@@ -145,17 +155,81 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
             {t('core.browse.alertMe')}
           </Button>
         </div>
-        {state.location ? (
-          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-primary-soft px-3 py-1 text-primary-soft-foreground">
-            <p className="inline-flex items-center gap-2 text-sm font-medium">
-              <MapPin className="size-4 shrink-0" aria-hidden="true" />
-              {t('core.browse.nearest')}
-            </p>
-            <Button variant="ghost" onClick={state.clearLocation} className="-mr-2 text-primary-soft-foreground hover:bg-card/60">
+        {state.tag && state.tag !== state.debouncedSearch ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 font-medium">
+              <Tag className="size-4 shrink-0" aria-hidden="true" />
+              {t('core.browse.tagFilter', { tag: state.tag })}
+            </span>
+            <Button variant="ghost" size="icon" onClick={state.clearTag} aria-label={t('core.browse.removeTag', { tag: state.tag })}>
               <X aria-hidden="true" />
-              {t('core.browse.clearLocation')}
             </Button>
+          </p>
+        ) : null}
+        {state.location ? (
+          <div className="grid gap-3 rounded-lg bg-primary-soft px-3 py-2 text-primary-soft-foreground">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="inline-flex items-center gap-2 text-sm font-medium">
+                <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                {t('core.browse.nearest')}
+              </p>
+              <Button variant="ghost" onClick={state.clearLocation} className="-mr-2 text-primary-soft-foreground hover:bg-card/60">
+                <X aria-hidden="true" />
+                {t('core.browse.clearLocation')}
+              </Button>
+            </div>
+            {/* Phones: a label beside each select; wider screens: the label above. */}
+            <div className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 sm:flex sm:flex-wrap sm:items-end sm:gap-3">
+              <div className="contents sm:grid sm:gap-1">
+                <label htmlFor={radiusId} className="text-sm font-medium">
+                  {t('core.browse.distanceLabel')}
+                </label>
+                <NativeSelect
+                  id={radiusId}
+                  className="sm:w-auto"
+                  value={state.radiusKm ?? ''}
+                  onChange={(event) => state.setRadius(event.target.value ? (Number(event.target.value) as RadiusKm) : null)}
+                >
+                  <option value="">{t('core.browse.anyDistance')}</option>
+                  {LIST_RADIUS_CHOICES_KM.map((km) => (
+                    <option key={km} value={km}>
+                      {t('core.browse.withinKm', { km })}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="contents sm:grid sm:gap-1">
+                <label htmlFor={sortId} className="text-sm font-medium">
+                  {t('core.browse.sortLabel')}
+                </label>
+                <NativeSelect
+                  id={sortId}
+                  className="sm:w-auto"
+                  value={state.sort ?? 'nearest'}
+                  onChange={(event) => state.setSort(event.target.value === 'newest' ? 'newest' : 'nearest')}
+                >
+                  <option value="nearest">{t('core.browse.sortNearest')}</option>
+                  <option value="newest">{t('core.browse.sortNewest')}</option>
+                </NativeSelect>
+              </div>
+              {state.placeRemembered ? (
+                <Button
+                  variant="ghost"
+                  onClick={state.forgetPlace}
+                  className="col-span-2 justify-self-start text-primary-soft-foreground hover:bg-card/60"
+                >
+                  {t('core.browse.forgetPlace')}
+                </Button>
+              ) : null}
+            </div>
           </div>
+        ) : state.placeRemembered ? (
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+            {t('core.browse.placeSaved')}
+            <Button variant="link" onClick={state.forgetPlace} className="h-auto min-h-11 px-0">
+              {t('core.browse.forgetPlace')}
+            </Button>
+          </p>
         ) : null}
       </div>
 

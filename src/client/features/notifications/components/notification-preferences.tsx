@@ -1,17 +1,17 @@
 import { useId } from 'react';
 import type { PreferencesAnswer, UpdatePreferencesBody } from '../../../../shared/notifications.js';
-import { CHANNEL_MODES } from '../../../../shared/notification-rules.js';
+import { type Channel, CHANNEL_MODES } from '../../../../shared/notification-rules.js';
 import { LoadError } from '@/components/load-error';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
 import { getErrorMessage } from '@/lib/request';
 import { usePreferences, useUpdatePreferences } from '../api';
+import { PushSwitch } from './push-switch';
 import { CHANNEL_TEXT, MODE_TEXT, PREFERENCE_ROWS } from '../lib/notification-texts';
-
-type Channel = keyof typeof CHANNEL_TEXT;
 
 function Row({
   row,
@@ -28,11 +28,16 @@ function Row({
   const id = useId();
   const current = answer.preferences[row.types[0]!];
   return (
-    <fieldset className="grid grid-cols-2 gap-3 rounded-xl bg-muted p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+    <fieldset
+      className={cn(
+        'grid grid-cols-2 gap-3 rounded-xl bg-muted p-4 sm:items-end',
+        answer.channels.length > 2 ? 'sm:grid-cols-[1fr_auto_auto_auto]' : 'sm:grid-cols-[1fr_auto_auto]',
+      )}
+    >
       <legend className="float-left col-span-2 mb-1 text-base font-medium text-pretty sm:col-span-1 sm:mb-0 sm:self-center">
         {t(row.label)}
       </legend>
-      {(Object.keys(CHANNEL_TEXT) as Channel[]).map((channel) => (
+      {answer.channels.map((channel) => (
         <div key={channel} className="grid min-w-0 gap-1 sm:w-40">
           <Label htmlFor={`${id}-${channel}`} className="text-sm text-muted-foreground">
             {t(CHANNEL_TEXT[channel])}
@@ -55,7 +60,7 @@ function Row({
   );
 }
 
-/** Settings: for each kind of news, in the app on or off, by e-mail right away, as a daily digest or off. Saved on each change. */
+/** Settings: for each kind of news, in the app on or off, by e-mail right away, as a daily digest or off, by push (once a device has it on) right away or off. Saved on each change. */
 export function NotificationPreferences() {
   const t = useT();
   const preferences = usePreferences();
@@ -81,6 +86,7 @@ export function NotificationPreferences() {
   };
   return (
     <div className="grid gap-3">
+      <PushSwitch />
       {PREFERENCE_ROWS.map((row) => (
         <Row
           key={row.label}

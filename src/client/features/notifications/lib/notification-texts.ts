@@ -2,7 +2,7 @@
 // support request) and what it says in the reader's language.
 import type { MessageId } from '../../../../shared/i18n.js';
 import type { Notification } from '../../../../shared/notifications.js';
-import { type ChannelMode, type NotificationType, notificationPath } from '../../../../shared/notification-rules.js';
+import { type Channel, type ChannelMode, type NotificationType, notificationPath } from '../../../../shared/notification-rules.js';
 import { SUPPORT_STATUS_LABEL } from '../../../../shared/support-labels.js';
 import type { Translate } from '@/lib/i18n';
 
@@ -53,10 +53,11 @@ export const MODE_TEXT = {
   daily: 'notifications.settings.modes.daily',
 } as const satisfies Record<ChannelMode, MessageId>;
 
-export const CHANNEL_TEXT = { app: 'notifications.settings.app', email: 'notifications.settings.email' } as const satisfies Record<
-  'app' | 'email',
-  MessageId
->;
+export const CHANNEL_TEXT = {
+  app: 'notifications.settings.app',
+  email: 'notifications.settings.email',
+  push: 'notifications.settings.push',
+} as const satisfies Record<Channel, MessageId>;
 
 /** The sentence of a notification. */
 export function entryText(t: Translate, n: Notification): string {

@@ -1,0 +1,62 @@
+// Browse near a place within a radius on a phone, in English and Spanish, and a visitor's phone menu
+// reaching Browse (screenshots under test-results for a look).
+import { expect, test } from '@playwright/test';
+import type { Language } from '../src/shared/i18n.js';
+import { expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, text } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+});
+
+test("a visitor's phone menu reaches Browse", async ({ page }) => {
+  await page.goto('/search');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+  await expect(page.getByRole('heading', { name: 'Community Shared Items' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+for (const language of ['en', 'es'] as Language[]) {
+  test(`Browse with a place and a radius fits a phone, and Back keeps them (${language})`, async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: language === 'es' ? 'es-ES' : 'en-US',
+      geolocation: { latitude: 40.735, longitude: -73.99 },
+      permissions: ['geolocation'],
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await registerThroughUi(page, undefined, undefined, language);
+    const title = `Phone lamp ${language} ${Date.now()}`;
+    await postItemViaApi(page, title, { latitude: 40.737, longitude: -73.99 });
+
+    await page.goto('/browse');
+    await page.getByRole('button', { name: text(language, 'core.browse.useMyLocation') }).click();
+    await expect(page.getByText(text(language, 'core.browse.nearest'))).toBeVisible();
+    await page.getByLabel(text(language, 'core.browse.distanceLabel')).selectOption('10');
+    await expect(page).toHaveURL(/\/browse\?lat=40\.735&lng=-73\.99&radius=10$/);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await page.waitForTimeout(5500); // the toast has gone: the screenshot shows the page
+    await page.screenshot({ path: `test-results/where/phone-browse-${language}.png` });
+    await page.screenshot({ path: `/tmp/where-shots/phone-browse-${language}.png` });
+    // Nothing is wider than the phone.
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((e) => e.outerHTML.slice(0, 80)),
+    );
+    expect(overflowing).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(/\/items\/\d+$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/browse\?lat=40\.735&lng=-73\.99&radius=10$/);
+    await expect(page.getByLabel(text(language, 'core.browse.distanceLabel'))).toHaveValue('10');
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await context.close();
+  });
+}
