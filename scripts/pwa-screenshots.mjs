@@ -27,8 +27,12 @@ try {
     await page.locator('main img').first().waitFor({ timeout: 30_000 });
     // The photos in view have arrived (the ones below the fold load lazily, never for this shot).
     await page.waitForFunction(() =>
-      [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight).every((img) => img.complete),
+      [...document.images]
+        .filter((img) => img.getBoundingClientRect().top < innerHeight)
+        .every((img) => img.complete && img.naturalWidth > 0),
     );
+    // The cards' photos fade in once loaded.
+    await page.waitForTimeout(1000);
     const shot = await page.screenshot();
     await sharp(shot).png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(path.join(out, file));
     console.log(`wrote src/client/public/screenshots/${file}`);
