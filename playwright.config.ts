@@ -29,6 +29,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    // No service worker (src/client/sw): a worker answers from its caches and keeps pages and API
+    // answers of earlier visits, so a test could see a stale page, and `page.route` would not see
+    // the requests it answers. Only e2e/pwa.spec.ts, which tests the worker, allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: [/\.mobile\.spec\.ts$/, /languages/] },

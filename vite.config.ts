@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { locales } from './scripts/vite-locales.mjs';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3001';
@@ -66,6 +67,65 @@ export default defineConfig({
     locales({ localesDir: fileURLToPath(new URL('./src/locales', import.meta.url)) }),
     inlineEntryCss(),
     precompress(),
+    // The installable app: the web app manifest and the service worker (src/client/sw/sw.ts,
+    // docs/decisions/019-service-worker.md). The page registers the worker itself, lazily and
+    // with a "new version, reload" prompt (src/client/app/pwa), so nothing is injected in index.html.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      // The icons are in the glob below already.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'ShareNearby',
+        short_name: 'ShareNearby',
+        description: 'Share things you no longer need with people nearby, or post a menu and a location to connect with your community.',
+        lang: 'en',
+        dir: 'ltr',
+        start_url: '/browse',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        // --primary and --background of src/client/styles.css (light).
+        theme_color: '#15803d',
+        background_color: '#f5f5f4',
+        categories: ['lifestyle', 'social'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          {
+            src: '/screenshots/browse-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Items to share nearby, on a phone',
+          },
+          {
+            src: '/screenshots/browse-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Items to share nearby, on a computer',
+          },
+        ],
+      },
+      injectManifest: {
+        // The app shell: every script, style sheet and index.html, the icons. Not the compressed
+        // copies, source maps, screenshots or the build manifest.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        globIgnores: ['**/*.map', 'screenshots/**', '.vite/**', 'sw.js'],
+        // The map's chunk (Leaflet) is the largest; every chunk is an app page a person may open offline.
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   resolve: {
     alias: [

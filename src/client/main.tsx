@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppLayout } from '@/app/layout';
 import { AppProviders } from '@/app/providers';
+import { registerWorkerWhenIdle } from '@/app/pwa/schedule';
 import { AppRouter } from '@/app/router';
 import { LanguageProvider, startI18n } from '@/lib/i18n';
 
@@ -33,3 +34,6 @@ void startI18n().then(() =>
     );
   }),
 );
+
+// The installable app's service worker, once the page has loaded (app/pwa/schedule.ts).
+registerWorkerWhenIdle();

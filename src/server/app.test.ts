@@ -88,6 +88,19 @@ describe('the client', () => {
     expect(other).toContain('<link rel="modulepreload" crossorigin href="/assets/core-en-abc123.js">');
   });
 
+  it('serves the service worker and the web app manifest unhashed, revalidated on every use (never cached for a year)', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    // A browser checks the worker for updates; a long cache would keep an old version alive.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/browse' });
+  });
+
   it('does not serve the build manifest', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(res.statusCode).toBe(404);

@@ -338,6 +338,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins(config, app.storage)],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js, src/client/sw): from this site only.
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

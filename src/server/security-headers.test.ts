@@ -37,6 +37,8 @@ describe.each(URLS)('GET %s', (url) => {
     expect(csp.get('form-action')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
+    // The service worker, from this site only.
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
     // Images may come from the map tiles; never from any host.
     expect(csp.get('img-src')).not.toContain('*');
     expect(csp.get('img-src')).not.toContain('http:');

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { NavBar } from './nav-bar';
+import { OfflineBanner, UpdatePrompt } from './pwa/pwa-notices';
 import { useT } from '@/lib/i18n';
 
 function SiteFooter() {
@@ -54,6 +55,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {t('core.nav.skipToContent')}
       </a>
       <NavBar />
+      <OfflineBanner />
+      <UpdatePrompt />
       {/* At least the height of the screen below the header: while a page or its data loads, the
           footer waits below the fold instead of being pushed down in view (layout shift). */}
       <main

@@ -2,7 +2,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { QueryClient } from '@tanstack/react-query';
 import { CSRF_HEADER } from '../../shared/constants.js';
 import { loadEnglish } from '../test/english';
-import { ApiError, apiRequest, getErrorMessage, getQueryFn, resetCsrfToken, urlFromQueryKey } from './request';
+import { isOffline, reportResponse } from './connectivity';
+import { ApiError, apiRequest, getErrorMessage, getQueryFn, OfflineError, resetCsrfToken, urlFromQueryKey } from './request';
 
 beforeAll(loadEnglish);
 
@@ -140,6 +141,40 @@ describe('apiRequest', () => {
   it('falls back to the status text when the body is empty', async () => {
     mockFetch(() => new Response(null, { status: 500, statusText: 'Internal Server Error' }));
     await expect(apiRequest('GET', '/api/items')).rejects.toThrow(/^500: Internal Server Error$/);
+  });
+});
+
+describe('offline (docs/product.md, Installable app and offline)', () => {
+  it('a write made while the browser is offline is not sent, and says so', async () => {
+    const calls = mockFetch(() => json(201, { id: 1 }));
+    vi.stubGlobal('navigator', { onLine: false });
+    const error = await apiRequest('POST', '/api/items/3/messages', { body: 'Hello' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OfflineError);
+    expect(getErrorMessage(error)).toBe('You are offline: this was not sent');
+    // Nothing left the device, and nothing waits to be sent later.
+    expect(calls).toEqual([]);
+  });
+
+  it('a write whose request finds no network says it was not sent; the state turns offline', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
+      const error = await apiRequest(method, '/api/items/3', { status: 'taken' }).catch((e: unknown) => e);
+      expect(getErrorMessage(error)).toBe('You are offline: this was not sent');
+    }
+    expect(isOffline()).toBe(true);
+    reportResponse(json(200, {}));
+    expect(isOffline()).toBe(false);
+  });
+
+  it('a read answered from the device’s saved copy turns the state offline; a real answer turns it back', async () => {
+    mockFetch(() => new Response('{"items":[]}', { status: 200, headers: { 'x-offline-copy': '1' } }));
+    await getQueryFn({ on401: 'throw' })(queryContext(['/api/items']));
+    expect(isOffline()).toBe(true);
+    mockFetch(() => json(200, { items: [] }));
+    await getQueryFn({ on401: 'throw' })(queryContext(['/api/items']));
+    expect(isOffline()).toBe(false);
   });
 });
 

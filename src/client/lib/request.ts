@@ -2,6 +2,7 @@
 // included, JSON in and out, the CSRF token on every write.
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { CSRF_HEADER, CSRF_INVALID_CODE } from '../../shared/constants.js';
+import { browserOffline, reportNetworkFailure, reportResponse } from './connectivity';
 import { say, translate } from './i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,6 +23,31 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
   }
+}
+
+/**
+ * A write that was not sent because the device is offline (or the request never reached the
+ * server). Writes are never queued to be sent later: the person is told, and tries again.
+ */
+export class OfflineError extends Error {
+  constructor() {
+    super('core.offline.notSent');
+    this.name = 'OfflineError';
+  }
+}
+
+/** fetch(), telling the connectivity state (lib/connectivity.ts) whether an answer came. */
+async function fetchTracked(url: string, init: RequestInit): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (error) {
+    // An abort (a query no longer needed) says nothing about the network.
+    if (error instanceof TypeError) reportNetworkFailure();
+    throw error;
+  }
+  reportResponse(res);
+  return res;
 }
 
 let csrfToken: string | null = null;
@@ -104,7 +130,7 @@ async function send(method: string, url: string, body: unknown, token: string | 
     payload = JSON.stringify(body);
   }
   if (token) headers[CSRF_HEADER] = token;
-  return fetch(url, { method, headers, body: payload, credentials: 'include' });
+  return fetchTracked(url, { method, headers, body: payload, credentials: 'include' });
 }
 
 /**
@@ -115,7 +141,15 @@ async function send(method: string, url: string, body: unknown, token: string | 
  */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
   const write = isWrite(method);
-  let res = await send(method, url, body, write ? await getCsrfToken() : null);
+  // Offline, a write is not even tried: it fails at once with a clear message, never queued.
+  if (write && browserOffline()) throw new OfflineError();
+  let res: Response;
+  try {
+    res = await send(method, url, body, write ? await getCsrfToken() : null);
+  } catch (error) {
+    if (write && error instanceof TypeError) throw new OfflineError();
+    throw error;
+  }
   if (write && (await isCsrfRejection(res))) {
     await res.text().catch(() => '');
     resetCsrfToken();
@@ -161,7 +195,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** A TanStack Query function reading JSON from the URL of the query key. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(urlFromQueryKey(queryKey), {
+    const res = await fetchTracked(urlFromQueryKey(queryKey), {
       credentials: 'include',
       headers: { Accept: 'application/json' },
       signal,
@@ -182,6 +216,7 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
  */
 export function getErrorMessage(error: unknown, fallback = translate('core.common.somethingWrong')): string {
   if (!(error instanceof Error)) return typeof error === 'string' && error ? say(error) : fallback;
+  if (error instanceof OfflineError) return translate('core.offline.notSent');
   // fetch() rejects with a TypeError when the network fails ("Failed to fetch", "Load failed").
   if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return translate('core.common.networkError');
   const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message);

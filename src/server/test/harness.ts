@@ -55,6 +55,9 @@ export function fakeClientDir(): string {
   writeFileSync(asset, FAKE_ASSET.text);
   writeFileSync(`${asset}.br`, brotliCompressSync(FAKE_ASSET.text));
   writeFileSync(`${asset}.gz`, gzipSync(FAKE_ASSET.text));
+  // The service worker and the web app manifest (vite-plugin-pwa) sit beside index.html.
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Test', start_url: '/browse' }));
   mkdirSync(path.join(dir, '.vite'));
   const manifest = {
     'index.html': { file: FAKE_ASSET.url.slice(1), isEntry: true, imports: ['_shared.js'] },

@@ -1,0 +1,182 @@
+// The installable app (docs/product.md, Installable app and offline; docs/decisions/019): the web
+// app manifest and its icons, Chromium's own install criteria, the service worker taking the page,
+// the app opening offline with the last viewed list and item, writes made offline refused with a
+// clear message, and a new version offered with a prompt. The only spec with service workers
+// allowed (playwright.config.ts blocks them elsewhere).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+
+test.use({ serviceWorkers: 'allow' });
+// One test rewrites the built sw.js for a moment (a new version): the others must not run beside it.
+test.describe.configure({ mode: 'serial' });
+
+/** The width and height a PNG says it has (its IHDR chunk). */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+/** Waits until the service worker is active and controls the page (reloading once if needed). */
+async function waitForWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.getRegistration()), undefined, { timeout: 20_000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toMatch(/\/sw\.js$/);
+}
+
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+test('the manifest is linked and complete, its icons and screenshots load, and Chromium finds the app installable', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/browse');
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#15803d');
+  const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+  expect(pngSize(await (await request.get(appleIcon!)).body())).toBe('180x180');
+
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const res = await request.get(href!);
+  expect(res.ok()).toBe(true);
+  expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = (await res.json()) as Record<string, unknown> & {
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    screenshots: { src: string; sizes: string; form_factor?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    id: '/',
+    name: 'ShareNearby',
+    short_name: 'ShareNearby',
+    start_url: '/browse',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#15803d',
+    background_color: '#f5f5f4',
+  });
+  expect(String(manifest.description)).not.toBe('');
+  // The sizes browsers ask for, one of them for masks; each file is the size it claims.
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const icon of [...manifest.icons, ...manifest.screenshots]) {
+    const file = await request.get(icon.src);
+    expect(file.ok(), icon.src).toBe(true);
+    expect(file.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await file.body()), icon.src).toBe(icon.sizes);
+  }
+  expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+
+  // Chromium's own verdict: no installability errors once the worker controls the page (what
+  // Lighthouse's retired PWA audit asked the same browser).
+  await waitForWorker(page);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  // A Playwright context is an off-the-record profile, where Chromium never offers to install
+  // ("in-incognito"); every criterion about the app itself must hold.
+  expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: { message: string; critical: number }[] };
+  expect(errors.map((error) => error.message)).toEqual([]);
+});
+
+test('offline: the app opens, the last viewed list and item show from the device, and a message is not sent', async ({ browser }) => {
+  const ownerContext = await browser.newContext({ serviceWorkers: 'block' });
+  const owner = await ownerContext.newPage();
+  await registerThroughUi(owner, uniqueName('giver'));
+  const title = `Offline lamp ${uniqueName('o')}`;
+  const item = await postItemViaApi(owner, title, { latitude: 40.7301234, longitude: -73.9912345 });
+  await ownerContext.close();
+
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await registerThroughUi(page, uniqueName('asker'));
+  await page.goto('/browse');
+  await waitForWorker(page);
+  // The list and the item, viewed while online (the worker keeps their answers and the photo).
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.goto(`/items/${item.id}`);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Contact owner' }).click();
+  await page.getByLabel('Message').fill('Is it still there?');
+
+  await goOffline(context, page);
+  const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
+  await expect(banner).toBeVisible();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('You are offline: this was not sent').first()).toBeVisible();
+  // Not sent, and nothing waits to be sent: the words stay in the box to try again later.
+  await expect(page.getByLabel('Message')).toHaveValue('Is it still there?');
+
+  // A fresh load of the item page without any network: the app shell from the worker's cache,
+  // the item from the last answer, the banner saying so.
+  await page.goto(`/items/${item.id}`);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(banner).toBeVisible();
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(banner).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('offline-browse.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('offline-browse-phone.png') });
+
+  // Back online: the banner goes; the message sends now.
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await page.goto(`/items/${item.id}`);
+  await page.getByRole('button', { name: 'Contact owner' }).click();
+  await page.getByLabel('Message').fill('Is it still there?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Is it still there?')).toBeVisible();
+  await context.close();
+});
+
+test('a new version of the worker is offered with a Reload prompt, and Reload runs the page on it', async ({ page }) => {
+  await page.goto('/browse');
+  await waitForWorker(page);
+  const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+  await expect(page.getByRole('button', { name: 'Reload' })).toHaveCount(0);
+
+  // A new build: the same worker with a change (as a deploy would bring), served at /sw.js.
+  const file = path.join('dist', 'client', 'sw.js');
+  const original = readFileSync(file, 'utf8');
+  try {
+    writeFileSync(file, `${original}\n// e2e: a new version ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())!.update();
+    });
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('update-prompt.png') });
+    // The page stays as it is until the person chooses: the old worker still controls it.
+    const controllerBefore = await page.evaluate(() => navigator.serviceWorker.controller!.state);
+    expect(controllerBefore).toBe('activated');
+
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await expect(page.getByRole('button', { name: 'Reload' })).toHaveCount(0);
+    // Reloaded on the new worker: it controls the page and none waits any more.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return { waiting: Boolean(registration?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
+        }),
+      )
+      .toEqual({ waiting: false, controlled: true });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(first);
+  } finally {
+    writeFileSync(file, original);
+  }
+});

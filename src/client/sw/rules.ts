@@ -1,0 +1,25 @@
+// What the service worker keeps (docs/decisions/019-service-worker.md), shared with the page and
+// its tests: plain functions, no Workbox.
+
+/** The page asks a waiting new worker to take over with this message ("new version, reload"). */
+export const SKIP_WAITING = 'SKIP_WAITING';
+/** Set on an API answer the worker took from its cache, not the network: the page then says it is offline. */
+export const OFFLINE_COPY_HEADER = 'x-offline-copy';
+/** The kept API answers: the item lists and single items. */
+export const API_CACHE = 'api-items';
+/** The kept item photos. */
+export const IMAGE_CACHE = 'item-photos';
+/** How many photos are kept (the oldest used goes first). */
+export const IMAGE_ENTRIES = 200;
+/** How long an API read waits for the network before the kept answer is used. */
+export const API_TIMEOUT_SECONDS = 4;
+
+/** GET answers kept for offline use: the item lists (/api/items) and one item (/api/items/:id). Nothing per person. */
+export function isCachedApiPath(pathname: string): boolean {
+  return pathname === '/api/items' || /^\/api\/items\/[1-9]\d{0,8}$/.test(pathname);
+}
+
+/** A request that signs in or out: the kept item answers (an owner's view holds more) are dropped. */
+export function isSessionChange(method: string, url: URL): boolean {
+  return method === 'POST' && /^\/api\/(login|register|logout)$/.test(url.pathname);
+}
