@@ -180,3 +180,57 @@ test('a new version of the worker is offered with a Reload prompt, and Reload ru
     writeFileSync(file, original);
   }
 });
+
+test('a push delivered to the worker shows a notification; clicking it takes the site to its page', async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const page = await context.newPage();
+  await page.goto('/browse');
+  await waitForWorker(page);
+
+  // Chromium's DevTools protocol hands a push message to the registration, as a push service would.
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const payload = {
+    title: 'ShareNearby',
+    body: 'maria asked about your Oak chair',
+    url: 'https://share.example.org/notifications',
+    tag: 'conversation-1',
+  };
+  const registrationId = await registration;
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
+    );
+  // Delivered again until it shows: a push that meets the worker while Chromium still starts it may be dropped.
+  await expect
+    .poll(
+      async () => {
+        if ((await shown()).length === 0) {
+          await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+          await page.waitForTimeout(500);
+        }
+        return shown();
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual([{ title: 'ShareNearby', body: 'maria asked about your Oak chair', tag: 'conversation-1' }]);
+
+  // The click, as the browser would send it to the worker: the site goes to the notification's page.
+  const [worker] = context.serviceWorkers();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+  });
+  // The open tab goes there, or a new one opens there (Chromium sometimes lets a worker open one).
+  await expect.poll(() => context.pages().map((p) => new URL(p.url()).pathname)).toContain('/notifications');
+  await context.close();
+});

@@ -1,5 +1,6 @@
 // What the service worker keeps (docs/decisions/019-service-worker.md), shared with the page and
 // its tests: plain functions, no Workbox.
+import { PRODUCT_NAME } from '../../shared/constants.js';
 
 /** The page asks a waiting new worker to take over with this message ("new version, reload"). */
 export const SKIP_WAITING = 'SKIP_WAITING';
@@ -22,4 +23,29 @@ export function isCachedApiPath(pathname: string): boolean {
 /** A request that signs in or out: the kept item answers (an owner's view holds more) are dropped. */
 export function isSessionChange(method: string, url: URL): boolean {
   return method === 'POST' && /^\/api\/(login|register|logout)$/.test(url.pathname);
+}
+
+/** A push as the server sends it (features/push/service.ts PushPayload), read defensively: a bad one still shows the site's name. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** Where a click leads: always a path on this site. */
+  path: string;
+  tag: string | undefined;
+}
+
+export function readPush(data: unknown, origin: string): PushMessage {
+  const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+  let path = '/notifications';
+  if (typeof d.url === 'string') {
+    try {
+      // Only the path: a click opens this site, whatever origin the server wrote (PUBLIC_URL).
+      const url = new URL(d.url, origin);
+      if (url.protocol === 'https:' || url.protocol === 'http:') path = `${url.pathname}${url.search}`;
+    } catch {
+      // keep /notifications
+    }
+  }
+  return { title: text(d.title, 100) || PRODUCT_NAME, body: text(d.body, 500), path, tag: text(d.tag, 100) || undefined };
 }

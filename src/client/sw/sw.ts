@@ -12,8 +12,10 @@
 //   - nothing else, and never a write: every other request goes to the network untouched.
 // A new version waits until the page says SKIP_WAITING (the "new version, reload" prompt), so a
 // page never runs half old, half new code.
-// Later parts slot in here: a `push` and `notificationclick` listener, and the share target's
-// POST route (registered before the routes below, as its own `registerRoute(..., 'POST')`).
+//   - a push (docs/decisions/020-web-push.md) is shown as a notification; a click on it focuses the
+//     tab already on its page, or opens one (or, where opening is not allowed, takes an open tab there).
+// Later parts slot in here: the share target's POST route (registered before the routes below, as
+// its own `registerRoute(..., 'POST')`).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -29,6 +31,7 @@ import {
   isCachedApiPath,
   isSessionChange,
   OFFLINE_COPY_HEADER,
+  readPush,
   SKIP_WAITING,
 } from './rules';
 
@@ -108,3 +111,41 @@ registerRoute(
     ],
   }),
 );
+
+self.addEventListener('push', (event) => {
+  let data: unknown;
+  try {
+    data = event.data?.json();
+  } catch {
+    data = undefined;
+  }
+  const message = readPush(data, self.location.origin);
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: message.tag,
+      // A conversation's next message replaces the last one and still tells the person.
+      renotify: message.tag !== undefined,
+      icon: '/icons/icon-192.png',
+      data: { path: message.path },
+    } as NotificationOptions),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { path?: unknown } | null)?.path;
+  const url = new URL(typeof path === 'string' && path.startsWith('/') ? path : '/notifications', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const there = windows.find((w) => w.url === url);
+      if (there) return there.focus();
+      const opened = await self.clients.openWindow(url).catch(() => null);
+      if (opened) return opened;
+      // Opening a window is allowed only on a real click: otherwise an open tab of the site goes there.
+      const tab = windows.find((w) => w.url.startsWith(self.location.origin));
+      return tab?.navigate(url).then((w) => w?.focus().catch(() => w));
+    })(),
+  );
+});
