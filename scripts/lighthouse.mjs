@@ -9,6 +9,7 @@
 //
 //   npm run lighthouse [-- --runs 5] [--port 3600] [--build] [--reports DIR (full Lighthouse JSON of every run)]
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,11 +76,31 @@ const cleanUp = () => {
   rmSync(lhrDir, { recursive: true, force: true });
 };
 
+/**
+ * Production refuses to start while a demo account keeps the published demo password: the seeded
+ * accounts get a random one each (nobody signs in during the measurement).
+ */
+async function retireDemoPasswords() {
+  const { openDatabase } = await import(path.join(root, 'dist/server/db/client.js'));
+  const { hashPassword } = await import(path.join(root, 'dist/server/features/auth/passwords.js'));
+  const { DEMO_ADMIN, DEMO_USERS } = await import(path.join(root, 'dist/server/demo/seed.js'));
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  try {
+    for (const username of [DEMO_ADMIN, ...DEMO_USERS]) {
+      const hash = await hashPassword(randomBytes(24).toString('base64url'));
+      await database.db.$client.query('UPDATE users SET password = $1 WHERE username = $2', [hash, username]);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 async function seedThenStartProduction() {
   await waitForServer();
   const stopped = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
   await stopped;
+  await retireDemoPasswords();
   server = startServer({ NODE_ENV: 'production', PUBLIC_URL: ORIGIN, SEED_DEMO: 'false' });
   await waitForServer();
 }
