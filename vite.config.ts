@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -7,8 +7,35 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { locales } from './scripts/vite-locales.mjs';
+import { SHARE_FILES_FIELD, SHARE_TARGET_PATH } from './src/shared/share-target';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3001';
+
+// The modules the public pages share (lists, cards, the item page): one chunk, `public` below.
+const PUBLIC_MODULES =
+  /src[\\/]client[\\/](components[\\/](ui[\\/](badge|input|search-input)|load-error|thumbnail|page-message)|features[\\/]items[\\/](api|use-item-list-state|lib[\\/](item-rules|location-messages|list-url)|components[\\/](item-card|item-list-view|list-empty-state|pager|item-status-badge))|lib[\\/](geolocation|format-date|use-client-config|use-near-viewport))|src[\\/]shared[\\/]item-format/;
+
+/**
+ * The icon files (lucide-react/dist/esm/icons/NAME.mjs) that the PUBLIC_MODULES themselves import,
+ * read from their sources: only those go into `public` with them. A test on every icon put the
+ * icons of the item page, the forms and the menus into /browse's first load (docs/decisions/021).
+ */
+function publicIcons(): RegExp {
+  const src = fileURLToPath(new URL('./src', import.meta.url));
+  const index = readFileSync(fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url)), 'utf8');
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([^']+)\.mjs'/g))
+    for (const [, name] of names!.matchAll(/as (\w+)/g)) fileOf.set(name!, file!);
+  const files = new Set<string>();
+  for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || !PUBLIC_MODULES.test(full)) continue;
+    for (const [, names] of readFileSync(full, 'utf8').matchAll(/import \{([^}]*)\} from 'lucide-react'/g))
+      for (const name of names!.split(',').map((n) => n.trim().replace(/^type\s+/, ''))) if (fileOf.has(name)) files.add(fileOf.get(name)!);
+  }
+  return new RegExp(`lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](${[...files].join('|')})\\.mjs$`);
+}
+const PUBLIC_ICONS = publicIcons();
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every built script and style sheet, which the
@@ -94,6 +121,16 @@ export default defineConfig({
         theme_color: '#15803d',
         background_color: '#f5f5f4',
         categories: ['lifestyle', 'social'],
+        // The phone's share sheet: photos shared to the app open Post item with them
+        // (src/shared/share-target.ts, docs/decisions/026-share-target.md). The worker takes the first six.
+        share_target: {
+          action: SHARE_TARGET_PATH,
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            files: [{ name: SHARE_FILES_FIELD, accept: ['image/jpeg', 'image/png', 'image/gif', '.jpg', '.jpeg', '.png', '.gif'] }],
+          },
+        },
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -149,10 +186,12 @@ export default defineConfig({
             // What the public pages share (lists, cards, the item page): one file, not twenty.
             {
               name: 'public',
-              test: /src[\\/]client[\\/](components[\\/](ui[\\/](badge|input|search-input)|load-error|thumbnail|page-message)|features[\\/]items[\\/](api|lib[\\/](item-rules|location-messages)|components[\\/](item-card|item-list-view|list-empty-state|pager|item-status-badge))|lib[\\/](geolocation|format-date|use-client-config|use-near-viewport))|src[\\/]shared[\\/]item-format|lucide-react[\\/]dist[\\/]esm[\\/]icons/,
+              test: (id: string) => PUBLIC_MODULES.test(id) || PUBLIC_ICONS.test(id),
               minShareCount: 2,
               priority: 50,
             },
+            // The other icons the pages share: one file, loaded by the pages that show them.
+            { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/, minShareCount: 2, priority: 20 },
             // Validation (zod and its resolver), loaded by forms when they are first used.
             { name: 'validation', test: /node_modules[\\/](zod|@hookform)[\\/]|zod-jitless/, priority: 45 },
             // Dialogs, menus and toasts (Radix's layers, focus traps, positioning).

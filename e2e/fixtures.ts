@@ -94,7 +94,8 @@ export async function verificationLinkFor(address: string): Promise<string> {
 }
 
 /** A phone number nobody else in this run uses. */
-export const uniquePhone = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+// A valid number (E.164 is checked with libphonenumber): New York's 212, an exchange of 200-899.
+export const uniquePhone = () => `+1212${200 + Math.floor(Math.random() * 700)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
 
 export const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password' };
 

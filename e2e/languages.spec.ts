@@ -80,13 +80,14 @@ test('the main journeys in Spanish: sign in, post, browse, message, the answer, 
   await expect(asker).toHaveURL(/\/home$/);
   await asker.goto('/browse');
   await asker.getByRole('searchbox', { name: es('core.browse.searchLabel') }).fill(title);
-  const card = asker.getByRole('link', { name: title });
-  await expect(card).toContainText(es('core.tags.furniture'));
-  await card.click();
+  // The card's tags are links of their own beside the card's link, in the card.
+  const card = asker.getByRole('article').filter({ has: asker.getByRole('link', { name: title }) });
+  await expect(card.getByRole('list', { name: es('core.item.tags') })).toContainText(es('core.tags.furniture'));
+  await card.getByRole('link', { name: title }).click();
   await expect(asker.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(asker.getByText(es('core.status.available')).first()).toBeVisible();
   await asker.getByRole('button', { name: es('conversations.contact.button') }).click();
-  await asker.getByLabel(es('conversations.composer.label')).fill('¿Sigue disponible?');
+  await asker.getByLabel(es('conversations.composer.label'), { exact: true }).fill('¿Sigue disponible?');
   await asker.getByRole('button', { name: es('conversations.composer.send') }).click();
 
   // The owner reads it in Spanish, the app's words around it in Spanish.

@@ -49,7 +49,7 @@ test('a message shows live for the other person, and their unread count in the n
   await expect(owner.getByRole('link', { name: /Messages.*unread/ })).toHaveCount(0, { timeout: 3000 });
 
   const askerPolls = countRequests(asker, new RegExp(`^/api/conversations/${conversation.id}$`));
-  await owner.getByLabel('Message').fill('Yes, it is by the door.');
+  await owner.getByLabel('Message', { exact: true }).fill('Yes, it is by the door.');
   await owner.getByRole('button', { name: 'Send' }).click();
   await expect(asker.getByText('Yes, it is by the door.')).toBeVisible({ timeout: 2000 });
   // One fetch, made by the event; the open page does not poll while the stream is up (5 s otherwise).

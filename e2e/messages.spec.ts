@@ -16,7 +16,7 @@ test('two people exchange messages about an item; the unread count rises and cle
 
   await asker.goto(`/items/${item.id}`);
   await asker.getByRole('button', { name: 'Contact owner' }).click();
-  await asker.getByLabel('Message').fill('Hello! Could I pick them up on Saturday morning?');
+  await asker.getByLabel('Message', { exact: true }).fill('Hello! Could I pick them up on Saturday morning?');
   await asker.getByRole('button', { name: 'Send' }).click();
   await expect(asker.getByText('Hello! Could I pick them up on Saturday morning?')).toBeVisible();
 
@@ -33,7 +33,7 @@ test('two people exchange messages about an item; the unread count rises and cle
   const results = await new AxeBuilder({ page: owner }).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
-  await owner.getByLabel('Message').fill('Saturday works, they are by the door.');
+  await owner.getByLabel('Message', { exact: true }).fill('Saturday works, they are by the door.');
   await owner.getByRole('button', { name: 'Send' }).click();
   // The asker's open conversation shows the answer without a reload.
   await expect(asker.getByText('Saturday works, they are by the door.')).toBeVisible({ timeout: 20_000 });

@@ -16,7 +16,7 @@ test('a message shows on the bell, the list links to the conversation, reading c
 
   await asker.goto(`/items/${item.id}`);
   await asker.getByRole('button', { name: 'Contact owner' }).click();
-  await asker.getByLabel('Message').fill('Hello! Is the chair still there?');
+  await asker.getByLabel('Message', { exact: true }).fill('Hello! Is the chair still there?');
   await asker.getByRole('button', { name: 'Send' }).click();
   await expect(asker.getByText('Hello! Is the chair still there?')).toBeVisible();
 

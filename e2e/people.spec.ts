@@ -99,6 +99,8 @@ test('an admin toggles Verified, resolves a support request and deletes a user',
 
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('button', { name: `Delete ${name}` }).click();
+  // Every deletion by an admin asks for the reason (docs/decisions/025-moderation.md).
+  await page.getByRole('alertdialog').getByLabel('Reason (required)').fill('Asked us to close the account');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'User deleted successfully')).toBeVisible();
   await userPage.goto('/home');

@@ -64,7 +64,7 @@ test('three photos reordered with the keyboard are posted in that order, the gal
   const response = await saved;
   expect(response.status(), await response.text()).toBe(200);
   // The place was not touched: the edit does not send it.
-  expect(Object.keys(response.request().postDataJSON() as object).sort()).toEqual(['description', 'images', 'tags', 'title']);
+  expect(Object.keys(response.request().postDataJSON() as object).sort()).toEqual(['description', 'images', 'tags', 'title', 'type']);
   await expect(page.getByRole('heading', { name: edited, level: 1 })).toBeVisible();
   await expect(statusWith(page, 'Changes saved')).toBeVisible();
   expect(await galleryOrder(page)).toEqual([front, back, side]);
@@ -97,4 +97,35 @@ test('a photo taken far (over 50 km) from where the device is gets a warning bes
   await page.getByLabel('Image').setInputFiles({ name: 'nyc.jpg', mimeType: 'image/jpeg', buffer: await gpsPhoto() });
   await expect(page.getByLabel('Latitude')).toHaveValue(/^40\.7306/);
   await expect(page.getByText(/from where you are now/)).toHaveCount(0);
+});
+
+test('three photos reordered by dragging with the mouse: the dragged one is the cover of the posted item, and the move is announced', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await registerThroughUi(page, uniqueName('dragger'));
+  const title = `Desk lamp ${uniqueName('d')}`;
+  const [front, side, back] = await fillWithThreePhotos(page, title);
+
+  // The back photo (third) dragged onto the first place, from its picture, in small steps.
+  const third = page.getByRole('listitem').filter({ has: page.getByRole('img', { name: 'Photo 3 of 3' }) });
+  const first = page.getByRole('listitem').filter({ has: page.getByRole('img', { name: 'Photo 1 of 3 (cover)' }) });
+  // Mid-screen, clear of the "Location Found" toast at the bottom right.
+  await third.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const from = (await third.boundingBox())!;
+  const to = (await first.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 3);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 3, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByText('Photo moved to place 1 of 3.')).toBeAttached();
+  await expect(page.getByRole('img', { name: 'Photo 1 of 3 (cover)' })).toHaveAttribute('src', /^blob:/);
+  await page.screenshot({ path: 'test-results/photos/desktop-post-form-dragged.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  await postAndViewItem(page, title);
+  expect(await galleryOrder(page)).toEqual([back, front, side]);
+  const gallery = page.getByRole('region', { name: 'Photos' });
+  await expect(gallery.getByRole('img', { name: `${title}, photo 1 of 3` })).toHaveAttribute('src', back!);
 });

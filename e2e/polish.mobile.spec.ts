@@ -56,6 +56,8 @@ test('the open phone menu keeps focus: Tab and Shift+Tab go round it, Escape clo
   const close = page.getByRole('button', { name: 'Close menu' });
   await expect(close).toHaveAttribute('aria-expanded', 'true');
   const panelId = (await close.getAttribute('aria-controls'))!;
+  // The panel's links load with it (its code is fetched when the button is first focused).
+  await expect(page.locator(`[id="${panelId}"]`).getByRole('link', { name: 'Home' })).toBeVisible();
   const insideMenu = () =>
     page.evaluate((id) => {
       const el = document.activeElement;

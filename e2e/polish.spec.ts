@@ -167,7 +167,9 @@ test('keyboard only: browse, open an item, sign in, post an item with a photo an
   await page.keyboard.press('Tab');
   await page.keyboard.type('secret-pw');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/home$/);
+  // Signed in from the item page, back on it (`?next=`).
+  await expect(page).toHaveURL(/\/items\/\d+$/);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 
   // Post an item: a photo, three tags, a place typed in.
   await tabTo(page, page.getByRole('link', { name: 'Share Something' }).first());
@@ -207,7 +209,7 @@ test('keyboard only: browse, open an item, sign in, post an item with a photo an
   await expect(shared.getByRole('link', { name: `Open ${mine}` })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: mine, level: 1 })).toBeVisible();
-  const tags = page.getByRole('list', { name: 'Tags' });
+  const tags = page.getByRole('region', { name: 'Tags' });
   for (const tag of ['Furniture', 'Electronics', 'Restaurant']) await expect(tags).toContainText(tag);
 });
 
@@ -236,3 +238,28 @@ for (const part of [0, 1] as const) {
     await axeSignedInPages(browser, page, 'desktop', part);
   });
 }
+
+// The signed-in header's row of links fits from 1280 px up; narrower windows (tablets, small
+// laptops) get the menu button, never a row cut off at the right edge.
+test('the signed-in header fits every window width, in both languages', async ({ page }) => {
+  // A name of the longest length allowed (32): the account button shortens it.
+  await registerThroughUi(page, uniqueName('header_wide_window_test'));
+  for (const language of ['en', 'es']) {
+    await page.locator('header select').selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    for (const width of [768, 1024, 1279, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('header *')]
+          .filter(
+            (element) =>
+              element.getBoundingClientRect().width > 0 &&
+              element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+          )
+          .map((element) => element.tagName),
+      );
+      expect(cut, `${language} at ${width} px`).toEqual([]);
+    }
+  }
+  await page.locator('header select').selectOption('en');
+});

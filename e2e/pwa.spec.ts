@@ -6,7 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { expectNoSeriousA11yViolations, gpsPhoto, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { colouredPhoto } from './photo-items';
 
 test.use({ serviceWorkers: 'allow' });
 // One test rewrites the built sw.js for a moment (a new version): the others must not run beside it.
@@ -108,7 +109,7 @@ test('offline: the app opens, the last viewed list and item show from the device
   await page.goto(`/items/${item.id}`);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Contact owner' }).click();
-  await page.getByLabel('Message').fill('Is it still there?');
+  await page.getByLabel('Message', { exact: true }).fill('Is it still there?');
 
   await goOffline(context, page);
   const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
@@ -116,7 +117,7 @@ test('offline: the app opens, the last viewed list and item show from the device
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('You are offline: this was not sent').first()).toBeVisible();
   // Not sent, and nothing waits to be sent: the words stay in the box to try again later.
-  await expect(page.getByLabel('Message')).toHaveValue('Is it still there?');
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Is it still there?');
 
   // A fresh load of the item page without any network: the app shell from the worker's cache,
   // the item from the last answer, the banner saying so.
@@ -136,7 +137,7 @@ test('offline: the app opens, the last viewed list and item show from the device
   await expect(banner).toHaveCount(0);
   await page.goto(`/items/${item.id}`);
   await page.getByRole('button', { name: 'Contact owner' }).click();
-  await page.getByLabel('Message').fill('Is it still there?');
+  await page.getByLabel('Message', { exact: true }).fill('Is it still there?');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Is it still there?')).toBeVisible();
   await context.close();
@@ -232,5 +233,100 @@ test('a push delivered to the worker shows a notification; clicking it takes the
   });
   // The open tab goes there, or a new one opens there (Chromium sometimes lets a worker open one).
   await expect.poll(() => context.pages().map((p) => new URL(p.url()).pathname)).toContain('/notifications');
+  await context.close();
+});
+
+/**
+ * What the phone's share sheet does with the manifest's share_target: a multipart POST of the
+ * photos to its action, as a navigation of a page (here a form submitted from a page of the site).
+ */
+async function shareToApp(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+    share_target: { action: string; method: string; enctype: string; params: { files: { name: string; accept: string[] }[] } };
+  };
+  const target = manifest.share_target;
+  await page.evaluate(
+    ({ target, files }) => {
+      const form = document.createElement('form');
+      form.method = target.method;
+      form.enctype = target.enctype;
+      form.action = target.action;
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = target.params.files[0]!.name;
+      input.multiple = true;
+      const chosen = new DataTransfer();
+      for (const file of files) {
+        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+        chosen.items.add(new File([bytes], file.name, { type: file.mimeType }));
+      }
+      input.files = chosen.files;
+      form.append(input);
+      document.body.append(form);
+      form.submit();
+    },
+    { target, files: files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString('base64') })) },
+  );
+}
+
+test('share target: photos shared to the app open Post item with them, the place read from them; a share without the worker says the photos did not arrive', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await registerThroughUi(page, uniqueName('sharer'));
+  await waitForWorker(page);
+
+  await shareToApp(page, [
+    await colouredPhoto('red.jpg', '#c0392b'),
+    { name: 'gps.jpg', mimeType: 'image/jpeg', buffer: await gpsPhoto() },
+  ]);
+  await expect(page).toHaveURL(/\/post-item$/);
+  await expect(page.getByRole('heading', { name: 'Share with Community', level: 1 })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Chosen photos (2 of 6)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Photo 1 of 2 (cover)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Photo 2 of 2' })).toBeVisible();
+  // The place comes from the second photo's GPS, as when chosen.
+  await expect(page.getByLabel('Latitude')).toHaveValue(/^40\.7306/);
+  await page.getByLabel('Title').fill('Shared from the gallery');
+  await page.getByLabel('Description').fill('Two photos shared from the phone gallery straight into a post.');
+  await expect(page.getByRole('button', { name: 'Share with Community' })).toBeEnabled({ timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
+  // The photos were taken once: a reload does not bring them back.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Click to choose photos, or drag them here' })).toBeVisible();
+
+  // Eight images and a video: six are taken, the rest said.
+  const eight = await Promise.all(Array.from({ length: 8 }, (_, i) => colouredPhoto(`p${i}.jpg`, `#${(i + 1) * 111111}`.slice(0, 7))));
+  await shareToApp(page, [...eight, { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') }]);
+  await expect(page.getByRole('group', { name: 'Chosen photos (6 of 6)' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Please upload an image file. You can add up to 6 photos' })).toBeVisible();
+  await context.close();
+
+  // No worker (a first visit, a browser without them): the server answers the same POST.
+  const bare = await browser.newContext({ serviceWorkers: 'block' });
+  const visitor = await bare.newPage();
+  await registerThroughUi(visitor, uniqueName('bare'));
+  await shareToApp(visitor, [await colouredPhoto('red.jpg', '#c0392b')]);
+  await expect(visitor).toHaveURL(/\/post-item$/);
+  await expect(visitor.getByText('The shared photos did not arrive. Please choose them here.')).toBeVisible();
+  await bare.close();
+});
+
+test('share target signed out: the visitor signs in first and comes back to Post item with the shared photos', async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto('/browse');
+  await waitForWorker(page);
+  await shareToApp(page, [await colouredPhoto('red.jpg', '#c0392b'), await colouredPhoto('blue.jpg', '#2471a3')]);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fpost-item%3Fshared%3Dkept$/);
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await form.getByLabel('Username').fill(uniqueName('latecomer'));
+  await form.getByLabel('Password', { exact: true }).fill('secret-pw');
+  await form.getByLabel('Confirm Password').fill('secret-pw');
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/post-item$/);
+  await expect(page.getByRole('group', { name: 'Chosen photos (2 of 6)' })).toBeVisible();
   await context.close();
 });

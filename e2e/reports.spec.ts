@@ -54,6 +54,10 @@ test('a user reports an item; the admin sees it on the dashboard and deletes the
 
   await card.getByRole('button', { name: `Delete item ${title}` }).click();
   const confirm = admin.getByRole('alertdialog', { name: `Delete “${title}”?` });
+  // The reason is required: without one nothing is deleted.
+  await confirm.getByRole('button', { name: 'Delete item' }).click();
+  await expect(confirm.getByText('Give a reason: the person is told it.')).toBeVisible();
+  await confirm.getByLabel('Reason (required)').fill('Scam listing');
   await confirm.getByRole('button', { name: 'Delete item' }).click();
   await expect(admin.getByText('Item deleted', { exact: true })).toBeVisible();
   await expect(admin.getByRole('link', { name: title })).toHaveCount(0);

@@ -138,7 +138,7 @@ test('hostile text is shown as text on every page, nothing runs, and the CSP rep
   await expectClean(owner, ownerProblems, 'messages');
   await owner.goto(`/messages/${conversation.id}`);
   await expect(owner.getByText(`Is it free? ${HOSTILE}`)).toBeVisible();
-  await owner.getByLabel('Message').fill(`Yes. ${HOSTILE}`);
+  await owner.getByLabel('Message', { exact: true }).fill(`Yes. ${HOSTILE}`);
   await owner.getByRole('button', { name: 'Send' }).click();
   await expect(owner.getByText(`Yes. ${HOSTILE}`)).toBeVisible();
   await expectClean(owner, ownerProblems, 'conversation (owner)');

@@ -22,6 +22,9 @@ import { ensureAdmin } from './features/auth/service.js';
 import { blockRoutes } from './features/blocks/routes.js';
 import { accountRoutes } from './features/account/routes.js';
 import { emailRoutes, unsubscribeRoutes } from './features/email/routes.js';
+import { suspensionPlugin } from './plugins/suspension.js';
+import { moderationRoutes } from './features/moderation/routes.js';
+import { shareRoutes } from './features/share/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { conversationRoutes } from './features/conversations/routes.js';
@@ -261,6 +264,7 @@ async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(feature('support-routes', supportRoutes));
   await api.register(feature('report-routes', reportRoutes));
   await api.register(feature('admin-routes', adminRoutes));
+  await api.register(feature('moderation-routes', moderationRoutes));
   await api.register(feature('live-routes', liveRoutes, [...API_DEPENDENCIES, 'live']));
   await api.register(feature('notification-routes', notificationRoutes));
   await api.register(feature('push-routes', pushRoutes));
@@ -323,6 +327,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(fastifyCookie);
   await app.register(sessionsPlugin);
+  // Before every route: a suspended person's writes are refused (all but its allow-list).
+  await app.register(suspensionPlugin);
   await app.register(livePlugin);
   await app.register(languagePlugin);
   await app.register(devicesPlugin);
@@ -383,6 +389,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(feature('health-routes', healthRoutes, ['database', 'language']));
   // Outside the /api plugin: a mail program's one-click POST carries no CSRF token (its signed token is the authority).
   await app.register(feature('unsubscribe-routes', unsubscribeRoutes, ['database', 'mail', 'language', '@fastify/rate-limit']));
+  // The share sheet's POST when no service worker took it: a redirect to Post item, nothing more.
+  await app.register(feature('share-routes', shareRoutes, ['@fastify/multipart']));
   // Every /api route inside one encapsulated plugin whose hooks carry the rules they share.
   await app.register(apiRoutes, { prefix: '/api' });
 

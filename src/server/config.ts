@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PRODUCT_NAME } from '../shared/constants.js';
 import { ALERT_LIMIT_DEFAULT } from '../shared/alerts.js';
 import { MAX_PAYMENT_LINKS } from '../shared/people.js';
+import { isPhoneRegion } from './phone.js';
 
 /** The push services of the browsers people use (Chrome and Edge, Firefox, Safari, Windows): subscriptions elsewhere are refused. */
 const DEFAULT_PUSH_HOSTS = 'fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com';
@@ -123,6 +124,12 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
     S3_FORCE_PATH_STYLE: boolText.default(false),
+    PHONE_DEFAULT_REGION: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isPhoneRegion, 'must be a two-letter region code libphonenumber knows, e.g. US, GB, DE')
+      .default('US'),
     SMS_PROVIDER: z.enum(['console', 'twilio'], { error: 'must be console or twilio' }).default('console'),
     SMS_OUTBOX_FILE: z.string().min(1).optional(),
     TWILIO_ACCOUNT_SID: z.string().optional(),
@@ -269,6 +276,8 @@ export interface Config {
     keepDays: number;
   };
   map: { tileUrl: string; attribution: string };
+  /** Where a phone number typed without a country code is read (PHONE_DEFAULT_REGION, US): E.164 is stored, src/server/phone.ts. */
+  phoneDefaultRegion: string;
   /** How SMS leave: the console (and an outbox file) by default, or a Twilio-compatible HTTP API. */
   sms:
     | { provider: 'console'; outboxFile?: string }
@@ -454,6 +463,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
       emailWindowMs: e.NOTIFICATION_EMAIL_WINDOW_SECONDS * 1000,
       keepDays: e.NOTIFICATION_KEEP_DAYS,
     },
+    phoneDefaultRegion: e.PHONE_DEFAULT_REGION,
     sms:
       e.SMS_PROVIDER === 'twilio'
         ? {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './constants.js';
 import { LANGUAGE_CODES } from './i18n.js';
+import { DISTANCE_UNITS } from './distance-unit.js';
 import { MSG } from './messages.js';
 
 export const passwordSchema = z
@@ -18,12 +19,22 @@ export const usernameSchema = z
 
 /** Optional + followed by 2 to 15 digits, the first not 0 (docs/product.md, Input rules). */
 export const phoneNumberSchema = z.string().regex(/^\+?[1-9]\d{1,14}$/, MSG.phoneInvalid);
+/**
+ * What the API takes as a phone number: digits with the spaces, dashes, dots and brackets people
+ * type, optionally after a +. The server reads it with libphonenumber in PHONE_DEFAULT_REGION and
+ * stores E.164, or answers 400 with the same message (src/server/phone.ts).
+ */
+export const phoneNumberInputSchema = z
+  .string({ error: MSG.phoneInvalid })
+  .trim()
+  .max(40, MSG.phoneInvalid)
+  .regex(/^\+?[\d\s().-]*\d[\d\s().-]*$/, MSG.phoneInvalid);
 
 export const registerBodySchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
   isVisible: z.boolean().optional().default(true),
-  phoneNumber: phoneNumberSchema.optional(),
+  phoneNumber: phoneNumberInputSchema.optional(),
 });
 export type RegisterInput = z.output<typeof registerBodySchema>;
 
@@ -49,6 +60,8 @@ export const sessionUserSchema = z.object({
   isAdmin: z.boolean(),
   /** The language the person chose (null: none; the device's or the browser's is used). */
   language: z.enum(LANGUAGE_CODES).nullable(),
+  /** The unit distances are shown in (added beside SPEC's fields): 'km' unless the person chose 'mi'. */
+  distanceUnit: z.enum(DISTANCE_UNITS),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -55,11 +55,19 @@ export const REMEMBER_ME_DAYS = 30;
 
 /** `promised`: the owner has set it aside for one person who wrote; it leaves the lists. */
 export const ITEM_STATUSES = ['available', 'promised', 'taken', 'expired'] as const;
+/** An offer (given away; the default) or a want (looked for): docs/decisions/023-offers-and-wants.md. */
+export const ITEM_TYPES = ['offer', 'want'] as const;
 /** Why someone reports an item or a user (labels in src/shared/reports.ts). */
 export const REPORT_REASONS = ['spam', 'offensive', 'scam', 'unsafe', 'other'] as const;
 /** open: waiting for an admin; dismissed: nothing wrong; actioned: the item or user was removed. */
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
-export const REPORT_TARGETS = ['item', 'user'] as const;
+export const REPORT_TARGETS = ['item', 'user', 'message', 'no_show'] as const;
+/** An admin's graded actions, each recorded in the audit log (docs/decisions/025-moderation.md). */
+export const MODERATION_ACTIONS = ['hide_item', 'unhide_item', 'warn', 'suspend', 'lift_suspension', 'delete_item', 'delete_user'] as const;
+/** Characters of a moderation action's reason (required). */
+export const MODERATION_REASON_MAX = 500;
+/** Characters of a support reply. */
+export const SUPPORT_REPLY_MAX = 5000;
 export const SUPPORT_TYPES = ['account_deletion', 'technical_issue', 'other'] as const;
 export const SUPPORT_STATUSES = ['pending', 'in_progress', 'resolved'] as const;
 export const NOTE_VISIBILITIES = ['private', 'linked', 'public'] as const;
@@ -94,6 +102,6 @@ export const LIST_RADIUS_MAX_KM = 500;
 /** The radii Browse and Home offer (besides "Any distance"). */
 export const LIST_RADIUS_CHOICES_KM = [1, 2, 5, 10, 25, 50] as const;
 /** `GET /api/items?sort=`: nearest first needs a place; without `sort`, nearest with a place, else newest. */
-export const LIST_SORTS = ['nearest', 'newest'] as const;
+export const LIST_SORTS = ['nearest', 'newest', 'relevance'] as const;
 /** Alerts one account may keep at once unless ALERT_LIMIT says otherwise. */
 export const ALERT_LIMIT_DEFAULT = 50;

@@ -37,6 +37,8 @@ export const conversationSummarySchema = z.object({
     title: z.string(),
     thumbnailUrl: z.string(),
     status: z.string(),
+    /** An offer or a want (a want has no promise or hand-over). */
+    type: z.enum(['offer', 'want']),
     /** Whether the item is promised (or was given) to this conversation's requester. */
     promisedHere: z.boolean(),
   }),

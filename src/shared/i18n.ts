@@ -22,6 +22,8 @@ import {
   REPORT_OTHER_DETAILS_MIN,
   SEARCH_TEXT_MAX,
   SUPPORT_DESCRIPTION_MAX,
+  MODERATION_REASON_MAX,
+  SUPPORT_REPLY_MAX,
   SUPPORT_DESCRIPTION_MIN,
   TAG_MAX_LENGTH,
   VENDOR_NAME_MAX,
@@ -173,6 +175,8 @@ export const MESSAGE_VALUES: MessageValues = {
   nul: '\\u0000',
   vendorNameMax: VENDOR_NAME_MAX,
   supportDescriptionMax: SUPPORT_DESCRIPTION_MAX,
+  moderationReasonMax: MODERATION_REASON_MAX,
+  supportReplyMax: SUPPORT_REPLY_MAX,
 };
 
 // Text values that hold a backslash stand in a message as these markers while Lingui formats it:

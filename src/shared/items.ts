@@ -3,6 +3,7 @@ import {
   ITEM_DESCRIPTION_MIN,
   ITEM_STATUSES,
   ITEM_TITLE_MIN,
+  ITEM_TYPES,
   LATITUDE_MAX,
   LATITUDE_MIN,
   LIST_RADIUS_MAX_KM,
@@ -74,12 +75,17 @@ const descriptionSchema = z
   .min(ITEM_DESCRIPTION_MIN, MSG.descriptionMin)
   .max(ITEM_DESCRIPTION_MAX, ITEM_MSG.descriptionMax);
 const imageUrlSchema = z.string({ error: MSG.imageUrlRequired }).min(1, MSG.imageUrlRequired).max(500, ITEM_MSG.imageNotOurs);
-/** Up to MAX_IMAGES photos, cover first, each once (docs/decisions/018-item-photos.md). */
+/**
+ * Up to MAX_IMAGES photos, cover first, each once (docs/decisions/018-item-photos.md). An offer has
+ * at least one; a want may have none (checked with the type: hasPhotosForType).
+ */
 const imagesSchema = z
   .array(imageUrlSchema, { error: SCHEMA_MSG.imagesList })
-  .min(1, ITEM_MSG.imagesCount)
   .max(MAX_IMAGES, ITEM_MSG.imagesCount)
   .refine((urls) => new Set(urls).size === urls.length, ITEM_MSG.imagesTwice);
+/** `offer` (the default) or `want` (docs/decisions/023-offers-and-wants.md). */
+export const itemTypeSchema = z.enum(ITEM_TYPES, { error: ITEM_MSG.typeInvalid });
+export type ItemType = (typeof ITEM_TYPES)[number];
 const itemLatitudeSchema = z
   .number({ error: ITEM_MSG.latitudeRange })
   .min(LATITUDE_MIN, ITEM_MSG.latitudeRange)
@@ -115,23 +121,30 @@ export const createItemBodySchema = z
     tags: tagsSchema.optional().default([]),
     isVisible: z.boolean().optional().default(true),
     exactLocation: exactLocationSchema.optional().default(false),
+    type: itemTypeSchema.optional().default('offer'),
   })
-  .refine((b) => b.images !== undefined || b.imageUrl !== undefined, { message: MSG.imageUrlRequired, path: ['imageUrl'] })
+  // An offer needs a photo (SPEC); a want's photo is optional.
+  .refine((b) => b.type === 'want' || b.images !== undefined || b.imageUrl !== undefined, {
+    message: MSG.imageUrlRequired,
+    path: ['imageUrl'],
+  })
+  .refine((b) => b.type === 'want' || b.images === undefined || b.images.length > 0, { message: ITEM_MSG.imagesCount, path: ['images'] })
   .refine((b) => b.images === undefined || b.imageUrl === undefined || b.images[0] === b.imageUrl, {
     message: ITEM_MSG.imagesCover,
     path: ['imageUrl'],
   })
-  .transform(({ imageUrl, images, ...rest }) => ({ ...rest, images: images ?? [imageUrl!] }));
+  .transform(({ imageUrl, images, ...rest }) => ({ ...rest, images: images ?? (imageUrl === undefined ? [] : [imageUrl]) }));
 export type CreateItemBody = z.input<typeof createItemBodySchema>;
 export type CreateItemInput = z.output<typeof createItemBodySchema>;
 
 /** The fields of an item its owner can change (PATCH /api/items/:id), with the rules of posting. */
-export const ITEM_EDIT_FIELDS = ['title', 'description', 'tags', 'images', 'latitude', 'longitude', 'exactLocation'] as const;
+export const ITEM_EDIT_FIELDS = ['title', 'description', 'tags', 'images', 'latitude', 'longitude', 'exactLocation', 'type'] as const;
 
 /**
  * PATCH /api/items/:id: change the status, renew (push the expiry out again), and/or edit the
  * item: title, description, tags, images (reorder, add, remove), place (latitude and longitude
- * together) and exactLocation, each under the rules of posting.
+ * together), exactLocation and type, each under the rules of posting (an offer keeps a photo: the
+ * service checks the photos and the type together).
  */
 export const updateItemBodySchema = z
   .object({
@@ -144,6 +157,7 @@ export const updateItemBodySchema = z
     latitude: itemLatitudeSchema.optional(),
     longitude: itemLongitudeSchema.optional(),
     exactLocation: exactLocationSchema.optional(),
+    type: itemTypeSchema.optional(),
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), SCHEMA_MSG.statusOrRenew)
@@ -189,11 +203,62 @@ export const listItemsQuerySchema = z
     tag: z.string().max(SEARCH_TEXT_MAX, SCHEMA_MSG.searchTextMax).optional(),
     radiusKm: radiusKmSchema.optional(),
     sort: z.enum(LIST_SORTS, { error: ITEM_MSG.sortInvalid }).optional(),
+    /** Only offers or only wants; absent: both. */
+    type: itemTypeSchema.optional(),
   })
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), ITEM_MSG.latLngPair)
   .refine((q) => q.radiusKm === undefined || q.lat !== undefined, ITEM_MSG.radiusNeedsPlace)
   .refine((q) => q.sort !== 'nearest' || q.lat !== undefined, ITEM_MSG.nearestNeedsPlace);
 export type ListItemsQuery = z.output<typeof listItemsQuerySchema>;
+
+/** The map's zoom levels a clusters request may ask for (Leaflet's, 0 the whole world). */
+export const MAP_ZOOM_MAX = 20;
+
+const decimal = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/**
+ * `bbox=west,south,east,north` of the map's visible area, in degrees. An area across the 180th
+ * meridian (west east of east) is refused: the map asks for its two halves (docs/decisions/021).
+ */
+const bboxSchema = z.string({ error: ITEM_MSG.bboxInvalid }).transform((text, ctx) => {
+  const parts = text.split(',');
+  const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
+  const ok =
+    parts.length === 4 &&
+    parts.every((p) => decimal.test(p)) &&
+    [west, south, east, north].every(Number.isFinite) &&
+    west >= LONGITUDE_MIN &&
+    east <= LONGITUDE_MAX &&
+    south >= LATITUDE_MIN &&
+    north <= LATITUDE_MAX &&
+    west <= east &&
+    south <= north;
+  if (!ok) {
+    ctx.addIssue({ code: 'custom', message: ITEM_MSG.bboxInvalid });
+    return z.NEVER;
+  }
+  return { west, south, east, north };
+});
+
+/** GET /api/items/clusters query: the visible area and zoom, and the list's filters (docs/product.md, API). */
+export const clustersQuerySchema = z
+  .object({
+    bbox: bboxSchema,
+    zoom: z
+      .string({ error: ITEM_MSG.zoomInvalid })
+      .regex(/^\d{1,2}$/, ITEM_MSG.zoomInvalid)
+      .transform(Number)
+      .refine((z) => z <= MAP_ZOOM_MAX, ITEM_MSG.zoomInvalid),
+    lat: latitudeSchema.optional(),
+    lng: longitudeSchema.optional(),
+    query: z.string().max(SEARCH_TEXT_MAX, SCHEMA_MSG.searchTextMax).optional(),
+    tag: z.string().max(SEARCH_TEXT_MAX, SCHEMA_MSG.searchTextMax).optional(),
+    radiusKm: radiusKmSchema.optional(),
+    type: itemTypeSchema.optional(),
+  })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), ITEM_MSG.latLngPair)
+  .refine((q) => q.radiusKm === undefined || q.lat !== undefined, ITEM_MSG.radiusNeedsPlace);
+export type ClustersQuery = z.output<typeof clustersQuerySchema>;
 
 export const itemStatusSchema = z.enum(ITEM_STATUSES);
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
@@ -210,11 +275,13 @@ export const listedItemSchema = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string(),
+  /** The cover photo; '' for a want posted without one. */
   imageUrl: z.string(),
   thumbnailUrl: z.string(),
-  /** Every photo, cover first: `images[0]` is `imageUrl`. */
+  /** Every photo, cover first: `images[0]` is `imageUrl` (empty for a want without a photo). */
   images: z.array(z.string()),
   tags: z.array(z.string()),
+  type: itemTypeSchema,
   userId: z.number(),
   username: z.string(),
   distance: z.number().optional(),
@@ -236,6 +303,17 @@ export const paginationSchema = z.object({
 export const itemListSchema = z.object({ items: z.array(listedItemSchema), pagination: paginationSchema });
 export type ItemList = z.infer<typeof itemListSchema>;
 
+/** An item on the map: as listed, with its published (approximate) point, never the exact one. */
+export const mapItemSchema = listedItemSchema.extend({ latitude: z.number(), longitude: z.number() });
+export type MapItem = z.infer<typeof mapItemSchema>;
+
+/** GET /api/items/clusters: groups of two or more items (their points' centre) and single items. */
+export const clustersSchema = z.object({
+  clusters: z.array(z.object({ latitude: z.number(), longitude: z.number(), count: z.number() })),
+  items: z.array(mapItemSchema),
+});
+export type Clusters = z.infer<typeof clustersSchema>;
+
 /** Item detail: the listed fields plus location, status and dates. */
 export const itemDetailSchema = listedItemSchema.extend({
   latitude: z.number().nullable(),
@@ -250,6 +328,8 @@ export const itemDetailSchema = listedItemSchema.extend({
   createdAt: z.string(),
   updatedAt: z.string(),
   expiresAt: z.string().nullable(),
+  /** Present only when an admin hid it, and only to its owner and the admins (nobody else sees it at all). */
+  hidden: z.object({ reason: z.string(), at: z.string() }).optional(),
 });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 
@@ -266,6 +346,7 @@ export const myItemSchema = z.object({
   imageUrl: z.string(),
   thumbnailUrl: z.string(),
   tags: z.array(z.string()),
+  type: itemTypeSchema,
   /** As it stands now: an available item past its expiry is `expired`. */
   status: itemStatusSchema,
   promisedTo: z.object({ id: z.number(), username: z.string() }).nullable(),
@@ -273,6 +354,8 @@ export const myItemSchema = z.object({
   conversations: z.number(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
+  /** Present when an admin hid it: the reason they gave. */
+  hiddenReason: z.string().optional(),
 });
 export type MyItem = z.infer<typeof myItemSchema>;
 export const myItemListSchema = z.object({ items: z.array(myItemSchema), pagination: paginationSchema });

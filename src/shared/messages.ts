@@ -93,6 +93,7 @@ export const SCHEMA_MSG = {
   supportId: 'api.schema.supportId',
   vendorId: 'api.schema.vendorId',
   language: 'api.schema.language',
+  distanceUnit: 'api.schema.distanceUnit',
   queryText: 'api.schema.queryText',
   adminSearchMax: 'api.schema.adminSearchMax',
   unknownKeys: 'api.schema.unknownKeys',

@@ -16,6 +16,9 @@ export const NOTIFICATION_TYPES = [
   'listing_expired',
   'alert_matched',
   'support_update',
+  'thanks_received',
+  'support_reply',
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -52,6 +55,9 @@ export const DEFAULT_PREFERENCES: Preferences = {
   listing_expired: ON_AND_AT_ONCE,
   alert_matched: { app: 'on', email: 'daily', push: 'off' },
   support_update: ON_AND_AT_ONCE,
+  thanks_received: { app: 'on', email: 'instant', push: 'off' },
+  support_reply: ON_AND_AT_ONCE,
+  moderation: { app: 'on', email: 'instant', push: 'off' },
 };
 
 /** A delivery row's state: waiting (or being sent), sent, given up after its attempts, or dropped (its thing went, or a block came). */
@@ -84,6 +90,7 @@ export function notificationPath(n: {
   supportRequestId: number | null;
 }): string {
   if (n.type === 'listing_expiring' || n.type === 'listing_expired') return n.itemId !== null ? `/items/${n.itemId}` : '/my-items';
+  if (n.type === 'moderation' && n.itemId === null) return '/help';
   if (n.conversationId !== null) return `/messages/${n.conversationId}`;
   if (n.itemId !== null) return `/items/${n.itemId}`;
   if (n.supportRequestId !== null) return '/help';

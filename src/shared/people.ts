@@ -1,7 +1,7 @@
 // The contract of the "people" API: profiles, payment links, settings, phone verification,
 // notes and links, public search, support requests, password reset and the admin dashboard.
 import { z } from 'zod';
-import { passwordSchema, phoneNumberSchema, usernameSchema } from './auth.js';
+import { passwordSchema, phoneNumberInputSchema, usernameSchema } from './auth.js';
 import {
   CODE_LENGTH,
   MAX_PAYMENT_LINKS,
@@ -15,6 +15,7 @@ import {
   VENDOR_NAME_MAX,
 } from './constants.js';
 import { LANGUAGE_CODES, type MessageId } from './i18n.js';
+import { DISTANCE_UNITS } from './distance-unit.js';
 import { MSG, SCHEMA_MSG } from './messages.js';
 
 export { MAX_PAYMENT_LINKS, NOTE_MAX, PAYMENT_ID_MAX, SUPPORT_DESCRIPTION_MAX, VENDOR_NAME_MAX };
@@ -69,11 +70,78 @@ export const usernameParams = z.object({ username: z.string().min(1).max(64) });
 // ---- Profiles and payment links ----
 
 export const paymentLinkSchema = z.object({ id: z.number(), paymentId: z.string(), vendor: z.object({ name: z.string() }) });
-/** GET /api/users/profile/:username (docs/product.md, Data). */
+
+/** A profile's short bio, the area name its owner types, and a thanks' note: at most these many characters. */
+export const BIO_MAX = 280;
+export const AREA_MAX = 60;
+export const THANKS_NOTE_MAX = 280;
+/** The thanks and current items a profile lists (newest first). */
+export const PROFILE_THANKS_SHOWN = 50;
+export const PROFILE_ITEMS_SHOWN = 12;
+
+export const PROFILE_MSG = {
+  bioMax: 'api.profiles.bioMax',
+  areaMax: 'api.profiles.areaMax',
+  noteMax: 'api.profiles.noteMax',
+  notHandedOver: 'api.profiles.notHandedOver',
+  notYourHandOver: 'api.profiles.notYourHandOver',
+  alreadyThanked: 'api.profiles.alreadyThanked',
+  blocked: 'api.profiles.blocked',
+  itemNotFound: 'api.profiles.itemNotFound',
+} as const satisfies Record<string, MessageId>;
+
+/** A thanks as its recipient's profile shows it; `fromUsername` is null when the sender's account is hidden. */
+export const thanksSchema = z.object({
+  id: z.number(),
+  fromUsername: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  itemId: z.number().nullable(),
+  itemTitle: z.string(),
+});
+export type Thanks = z.infer<typeof thanksSchema>;
+/** An item on a profile: an offer or a want (a want may have no photo: thumbnailUrl ''). */
+export const profileItemSchema = z.object({ id: z.number(), type: z.enum(['offer', 'want']), title: z.string(), thumbnailUrl: z.string() });
+
+/** GET /api/users/profile/:username (docs/product.md, Data): SPEC's three fields, then the profile and reputation (issue 16). */
 export const profileSchema = z.object({
   username: z.string(),
   isPhoneVerified: z.boolean(),
   paymentIds: z.array(paymentLinkSchema),
+  memberSince: z.string(),
+  bio: z.string().nullable(),
+  area: z.string().nullable(),
+  /** The square photo, 256 px, and its 96 px copy (null: none). */
+  avatarUrl: z.string().nullable(),
+  avatarSmallUrl: z.string().nullable(),
+  /** Items this person gave (marked given to someone) and received. */
+  givenCount: z.number(),
+  receivedCount: z.number(),
+  /** Thanks received, newest first (at most PROFILE_THANKS_SHOWN), and how many in all. */
+  thanks: z.array(thanksSchema),
+  thanksCount: z.number(),
+  /** Their offers and wants listed now, newest first (at most PROFILE_ITEMS_SHOWN). */
+  items: z.array(profileItemSchema),
+});
+
+const optionalText = (max: number, message: MessageId) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .nullable()
+    .transform((v) => (v ? v : null));
+/** PUT /api/me/profile: the bio and the area ('' or null clears one). */
+export const updateProfileBodySchema = z
+  .object({ bio: optionalText(BIO_MAX, PROFILE_MSG.bioMax), area: optionalText(AREA_MAX, PROFILE_MSG.areaMax) })
+  .strict();
+/** POST /api/items/:id/thanks: an optional short note. */
+export const thanksBodySchema = z.object({ note: optionalText(THANKS_NOTE_MAX, PROFILE_MSG.noteMax).optional() }).strict();
+/** GET /api/items/:id/thanks (the two people of a hand-over): the other person, and the thanks each way. */
+export const handOverThanksSchema = z.object({
+  other: z.object({ username: z.string() }),
+  mine: thanksSchema.nullable(),
+  theirs: thanksSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -111,15 +179,26 @@ export const ownPaymentLinkSchema = z.object({
 export const settingsSchema = z.object({
   id: z.number(),
   username: z.string(),
+  /** E.164 (`+12125550134`). */
   phoneNumber: z.string().nullable(),
+  /** The number as people of PHONE_DEFAULT_REGION write it. */
+  phoneNumberFormatted: z.string().nullable(),
+  /** A number stored before E.164 that could not be read: Settings asks for it again. */
+  phoneInvalid: z.boolean(),
   isPhoneVerified: z.boolean(),
   isVisible: z.boolean(),
   markedForDeletion: z.boolean(),
   paymentIds: z.array(ownPaymentLinkSchema),
+  bio: z.string().nullable(),
+  area: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** PUT /api/me/language: one of the product's languages, or null for none (the device's or the browser's). */
+/** PUT /api/me/distance-unit: 'km' or 'mi'. */
+export const distanceUnitBodySchema = z.object({ distanceUnit: z.enum(DISTANCE_UNITS, { error: SCHEMA_MSG.distanceUnit }) }).strict();
+
 export const languageBodySchema = z.object({ language: z.enum(LANGUAGE_CODES, { error: SCHEMA_MSG.language }).nullable() }).strict();
 
 export const updateSettingsBodySchema = z.object({ isVisible: z.boolean({ error: SCHEMA_MSG.isVisible }) }).strict();
@@ -138,7 +217,7 @@ export const changePasswordBodySchema = z.object({
  * PUT /api/me/phone: the number is where reset codes go, so changing it asks for the password
  * (a borrowed, signed-in phone must not be able to take the account over by a reset).
  */
-export const phoneBodySchema = z.object({ phoneNumber: phoneNumberSchema, currentPassword: currentPasswordSchema });
+export const phoneBodySchema = z.object({ phoneNumber: phoneNumberInputSchema, currentPassword: currentPasswordSchema });
 /** DELETE /api/me/phone: removing the number asks for the password too. */
 export const removePhoneBodySchema = z.object({ currentPassword: currentPasswordSchema });
 /** DELETE /api/me: deleting one's own account asks for the password again. */
@@ -215,6 +294,10 @@ export const supportRequestSchema = z.object({
   status: supportStatusSchema,
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
+  /** Its thread (the team's answers and the author's follow-ups), in the author's own list (/mine) only. */
+  replies: z
+    .array(z.object({ id: z.number(), fromAdmin: z.boolean(), author: z.string().nullable(), body: z.string(), createdAt: z.string() }))
+    .optional(),
 });
 export type SupportRequest = z.infer<typeof supportRequestSchema>;
 export const supportRequestListSchema = z.array(supportRequestSchema);

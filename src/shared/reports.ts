@@ -4,6 +4,14 @@ import type { MessageId } from './i18n.js';
 import { z } from 'zod';
 import { REPORT_DETAILS_MAX, REPORT_OTHER_DETAILS_MIN, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from './constants.js';
 import { SCHEMA_MSG } from './messages.js';
+import { MODERATION_REASON_MAX } from './constants.js';
+
+// The moderation reason (as shared/moderation.ts has it; defined here too, since that module imports this one).
+const moderationReasonSchema = z
+  .string({ error: 'api.moderation.reasonRequired' })
+  .trim()
+  .min(1, 'api.moderation.reasonRequired')
+  .max(MODERATION_REASON_MAX, 'api.moderation.reasonMax');
 
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -43,6 +51,10 @@ export const REPORT_MSG = {
   notFound: 'api.reports.notFound',
   alreadyResolved: 'api.reports.alreadyResolved',
   notAnItemReport: 'api.reports.notAnItemReport',
+  messageId: 'api.reports.messageId',
+  messageNotFound: 'api.reports.messageNotFound',
+  ownMessage: 'api.reports.ownMessage',
+  noShowNotFound: 'api.reports.noShowNotFound',
   ownerUnknown: 'api.reports.ownerUnknown',
   action: 'api.reports.action',
   status: 'api.reports.status',
@@ -64,27 +76,32 @@ function otherNeedsDetails(value: { reason: ReportReason; details: string }, ctx
 export const reportFormSchema = z.object({ reason: reasonSchema, details: detailsSchema }).superRefine(otherNeedsDetails);
 export type ReportFormValues = z.input<typeof reportFormSchema>;
 
-/** POST /api/reports: exactly one of itemId and username, a reason and optional details. */
+const idField = (message: MessageId, tooBig: MessageId) =>
+  z.number({ error: message }).int(message).positive(message).max(2_147_483_647, tooBig).optional();
+
+/**
+ * POST /api/reports: exactly one target, a reason and optional details. The target is an item
+ * (itemId), a person (username), a message of a conversation one is in (messageId), or the other
+ * person of one's hand-over who did not show up (noShowItemId: the promised or given item).
+ */
 export const createReportBodySchema = z
   .object({
-    itemId: z
-      .number({ error: REPORT_MSG.itemId })
-      .int(REPORT_MSG.itemId)
-      .positive(REPORT_MSG.itemId)
-      .max(2_147_483_647, REPORT_MSG.itemNotFound)
-      .optional(),
+    itemId: idField(REPORT_MSG.itemId, REPORT_MSG.itemNotFound),
     username: z
       .string({ error: REPORT_MSG.userNotFound })
       .trim()
       .min(1, REPORT_MSG.userNotFound)
       .max(64, REPORT_MSG.userNotFound)
       .optional(),
+    messageId: idField(REPORT_MSG.messageId, REPORT_MSG.messageNotFound),
+    noShowItemId: idField(REPORT_MSG.itemId, REPORT_MSG.noShowNotFound),
     reason: reasonSchema,
     details: detailsSchema,
   })
   .strict()
   .superRefine((body, ctx) => {
-    if ((body.itemId === undefined) === (body.username === undefined)) ctx.addIssue({ code: 'custom', message: REPORT_MSG.oneTarget });
+    const targets = [body.itemId, body.username, body.messageId, body.noShowItemId].filter((v) => v !== undefined);
+    if (targets.length !== 1) ctx.addIssue({ code: 'custom', message: REPORT_MSG.oneTarget });
     otherNeedsDetails(body, ctx);
   });
 export type CreateReportBody = z.input<typeof createReportBodySchema>;
@@ -109,7 +126,7 @@ export const adminReportSchema = reportSchema.extend({
   reporter: person.nullable(),
   /** The reported item; null for user reports and for items that are gone. */
   item: z.object({ id: z.number(), title: z.string(), status: z.string() }).nullable(),
-  /** The reported user, or the owner of the reported item; null when gone. */
+  /** The reported user (the sender of a message, the one who did not show up), or the owner of the reported item; null when gone. */
   user: person.nullable(),
   resolvedBy: person.nullable(),
   /** Open reports of the same item or user, this one included. */
@@ -124,7 +141,14 @@ export const adminReportsQuerySchema = z.object({
 
 export const REPORT_ACTIONS = ['dismiss', 'delete_item', 'delete_user'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
-export const resolveReportBodySchema = z.object({ action: z.enum(REPORT_ACTIONS, { error: REPORT_MSG.action }) }).strict();
+/** A decision on a report: a deletion asks for a reason (logged, told to the person); dismissing does not. */
+export const resolveReportBodySchema = z
+  .object({ action: z.enum(REPORT_ACTIONS, { error: REPORT_MSG.action }), reason: moderationReasonSchema.optional() })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.action !== 'dismiss' && body.reason === undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'api.moderation.reasonRequired' });
+  });
 
 export const reportIdParams = z.object({
   id: z

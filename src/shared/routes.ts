@@ -16,6 +16,8 @@ export const PAGE_ROUTES = {
   editItem: '/items/:id/edit',
   postItem: '/post-item',
   admin: '/admin',
+  /** The admins' page of one person (docs/decisions/025-moderation.md). */
+  adminPerson: '/admin/users/:username',
   settings: '/settings',
   notes: '/notes',
   myItems: '/my-items',

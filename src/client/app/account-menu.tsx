@@ -1,28 +1,13 @@
-import { ChevronDown, LifeBuoy, NotebookPen, Package, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import { ChevronDown, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '../../shared/auth.js';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import type { MessageId } from '../../shared/i18n.js';
 import { T, type Translate, useT } from '@/lib/i18n';
 
 /** What the user did with the placeholder button: nothing, focused it, or pressed it. */
 type Handoff = 'none' | 'focus' | 'open';
-
-type AccountLink = { href: string; label: MessageId; icon: typeof Settings };
-
-/** The signed-in user's own pages; Admin only for admins. */
-export function accountLinks(user: SessionUser): AccountLink[] {
-  const links: AccountLink[] = [
-    { href: '/my-items', label: 'core.nav.myItems', icon: Package },
-    { href: '/settings', label: 'core.nav.settings', icon: Settings },
-    { href: '/notes', label: 'core.nav.myNotes', icon: NotebookPen },
-    { href: '/help', label: 'core.nav.help', icon: LifeBuoy },
-  ];
-  if (user.isAdmin) links.push({ href: '/admin', label: 'core.nav.admin', icon: ShieldCheck });
-  return links;
-}
 
 /** The account button's name: the username it shows first (what a voice user says), then what it opens. */
 const accountMenuName = (t: Translate, username: string) => t('core.nav.accountMenu', { username });
@@ -36,7 +21,7 @@ function AccountTriggerFace({ username }: { username: string }) {
       <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
         <UserRound className="size-4" aria-hidden="true" />
       </span>
-      <span className="hidden min-w-0 truncate lg:inline">{username}</span>
+      <span className="hidden max-w-32 min-w-0 truncate lg:inline">{username}</span>
       <ChevronDown className="text-muted-foreground" aria-hidden="true" />
     </>
   );
@@ -48,7 +33,7 @@ function AccountTriggerFace({ username }: { username: string }) {
  * visitors never need it, so it loads only for a signed-in user, after the first paint.
  */
 const AccountMenu = lazy(async () => {
-  const DropdownMenu = await import('@radix-ui/react-dropdown-menu');
+  const [DropdownMenu, { accountLinks }] = await Promise.all([import('@radix-ui/react-dropdown-menu'), import('./account-links')]);
   function LoadedAccountMenu({ user, handoff }: { user: SessionUser; handoff: Handoff }) {
     const [location] = useLocation();
     const t = useT();

@@ -1,4 +1,5 @@
 import { LogIn, LogOut, Menu, X } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { BrandMark } from '@/components/brand-mark';
@@ -11,11 +12,17 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { useUnreadCount } from '@/features/conversations/unread';
 import { useNotificationCount } from '@/features/notifications/unread';
 import { getErrorMessage } from '@/lib/request';
-import { AccountMenuButton, accountLinks } from './account-menu';
+import { AccountMenuButton } from './account-menu';
 import { MessagesNavLink, NavLink, NotificationsNavLink } from './nav-links';
 import { usePhoneMenu } from './use-phone-menu';
-import { T, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { LanguagePicker } from './language-picker';
+
+// The phone menu's panel (its links, the account links' icons, the focus trap) loads when the menu
+// button is pointed at, focused or pressed: not part of the first load of /browse (docs/decisions/021).
+const loadPhoneMenuPanel = () => import('./phone-menu-panel');
+const PhoneMenuPanel = lazy(async () => ({ default: (await loadPhoneMenuPanel()).PhoneMenuPanel }));
+const preloadPhoneMenuPanel = () => void loadPhoneMenuPanel();
 
 export function NavBar() {
   const { user, isLoading } = useAuth();
@@ -43,7 +50,7 @@ export function NavBar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 xl:max-w-7xl">
         <Link
           href="/home"
           className="-ml-1 flex min-h-11 items-center gap-2 rounded-lg px-1 text-lg font-bold tracking-tight text-foreground"
@@ -54,7 +61,7 @@ export function NavBar() {
 
         <nav ref={navRef} aria-label={t('core.nav.main')} className="flex items-center">
           {/* Wide screens: the links in a row. */}
-          <ul className="hidden items-center gap-1 md:flex">
+          <ul className="hidden items-center gap-1 xl:flex">
             {/* Narrower than the buttons' padding: with the bell, the Spanish row must still fit 1280 px. */}
             <li>
               <NavLink href="/home" className="px-3">
@@ -110,11 +117,13 @@ export function NavBar() {
             ref={buttonRef}
             variant="ghost"
             size="icon"
-            className="relative -mr-2 md:hidden [&_svg]:size-6"
+            className="relative -mr-2 xl:hidden [&_svg]:size-6"
             aria-expanded={menuOpen}
             aria-controls={panelId}
             aria-label={menuOpen ? t('core.nav.closeMenu') : t('core.nav.openMenu')}
             onClick={toggleMenu}
+            onPointerEnter={preloadPhoneMenuPanel}
+            onFocus={preloadPhoneMenuPanel}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
             {/* Unread messages or notifications wait inside the menu: a dot on its button says so. */}
@@ -126,76 +135,20 @@ export function NavBar() {
             ref={panelRef}
             id={panelId}
             hidden={!menuOpen}
-            className="absolute inset-x-0 top-full border-y border-border bg-card shadow-lg md:hidden"
+            className="absolute inset-x-0 top-full border-y border-border bg-card shadow-lg xl:hidden"
           >
-            <ul className="mx-auto grid max-w-6xl gap-1 px-4 py-3">
-              <li>
-                <NavLink href="/home" className="w-full justify-start" onNavigate={closeMenu}>
-                  {t('core.nav.home')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink href="/search" className="w-full justify-start" onNavigate={closeMenu}>
-                  {t('core.nav.search')}
-                </NavLink>
-              </li>
-              {isLoading ? null : user ? (
-                <>
-                  <li>
-                    <NavLink href="/post-item" className="w-full justify-start" onNavigate={closeMenu}>
-                      {t('core.nav.shareSomething')}
-                    </NavLink>
-                  </li>
-                  <li>
-                    <MessagesNavLink unread={unread} className="w-full justify-start" onNavigate={closeMenu} />
-                  </li>
-                  <li>
-                    <NotificationsNavLink unread={notifications} className="w-full justify-start" onNavigate={closeMenu} />
-                  </li>
-                  <li className="mt-2 border-t border-border pt-2">
-                    <ul className="grid gap-1" aria-label={t('core.nav.yourAccount')}>
-                      {accountLinks(user).map(({ href, label, icon: Icon }) => (
-                        <li key={href}>
-                          <NavLink href={href} className="w-full justify-start" onNavigate={closeMenu}>
-                            <Icon aria-hidden="true" />
-                            {t(label)}
-                          </NavLink>
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                  <li className="mt-2 border-t border-border pt-3">
-                    <p className="mb-2 px-1 text-sm text-muted-foreground">
-                      <T
-                        id="core.nav.signedInAs"
-                        values={{ username: user.username }}
-                        components={{ 0: <span className="font-medium text-foreground" /> }}
-                      />
-                    </p>
-                    {logoutButton('w-full')}
-                  </li>
-                </>
-              ) : (
-                <>
-                  <li>
-                    <NavLink href="/browse" className="w-full justify-start" onNavigate={closeMenu}>
-                      {t('core.nav.browse')}
-                    </NavLink>
-                  </li>
-                  <li className="mt-2 border-t border-border pt-3">
-                    <Button asChild className="w-full">
-                      <Link href="/auth" onClick={closeMenu}>
-                        <LogIn aria-hidden="true" />
-                        {t('core.nav.signIn')}
-                      </Link>
-                    </Button>
-                  </li>
-                </>
-              )}
-              <li className="mt-2 border-t border-border pt-3">
-                <LanguagePicker />
-              </li>
-            </ul>
+            {menuOpen ? (
+              <Suspense fallback={<Spinner className="mx-auto my-4" />}>
+                <PhoneMenuPanel
+                  user={isLoading ? undefined : user}
+                  unread={unread}
+                  notifications={notifications}
+                  close={closeMenu}
+                  logoutButton={logoutButton('w-full')}
+                  trap={[buttonRef, panelRef]}
+                />
+              </Suspense>
+            ) : null}
           </div>
         </nav>
       </div>

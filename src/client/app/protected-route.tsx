@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useT } from '@/lib/i18n';
@@ -10,12 +10,18 @@ type ProtectedRouteProps = {
   adminOnly?: boolean;
 };
 
-/** docs/product.md, Pages: spinner while the session loads, /auth when signed out, /home for non-admins. */
+/** docs/product.md, Pages: spinner while the session loads, /auth when signed out (coming back here after signing in), /home for non-admins. */
 export function ProtectedRoute({ children, adminOnly = false }: ProtectedRouteProps) {
   const { user, isLoading } = useAuth();
   const t = useT();
+  const [path] = useLocation();
+  const search = useSearch();
   if (isLoading) return <PageSpinner label={t('core.nav.checkingSession')} />;
-  if (!user) return <Redirect to="/auth" replace />;
+  // The way back is checked where it is followed (src/shared/next-path.ts), not here: the first load stays small.
+  if (!user) {
+    const here = search ? `${path}?${search}` : path;
+    return <Redirect to={here === '/home' ? '/auth' : `/auth?next=${encodeURIComponent(here)}`} replace />;
+  }
   if (adminOnly && !user.isAdmin) return <Redirect to="/home" replace />;
   return children;
 }

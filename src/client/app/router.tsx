@@ -34,6 +34,7 @@ const ItemDetailPage = lazyPage(() => import('@/pages/item-detail-page'), 'ItemD
 const PostItemPage = lazyPage(() => import('@/pages/post-item-page'), 'PostItemPage');
 const EditItemPage = lazyPage(() => import('@/pages/edit-item-page'), 'EditItemPage');
 const AdminPage = lazyPage(() => import('@/pages/admin-page'), 'AdminPage');
+const AdminPersonPage = lazyPage(() => import('@/pages/admin-person-page'), 'AdminPersonPage');
 const TermsOfServicePage = lazyPage(() => import('@/pages/terms-of-service-page'), 'TermsOfServicePage', 'legal');
 const PrivacyPolicyPage = lazyPage(() => import('@/pages/privacy-policy-page'), 'PrivacyPolicyPage', 'legal');
 const SettingsPage = lazyPage(() => import('@/pages/settings-page'), 'SettingsPage');
@@ -85,6 +86,13 @@ export function AppRouter() {
           <ProtectedRoute adminOnly>
             <AdminPage />
           </ProtectedRoute>
+        </Route>
+        <Route path={PAGE_ROUTES.adminPerson}>
+          {(params) => (
+            <ProtectedRoute adminOnly>
+              <AdminPersonPage key={params.username} username={decodeURIComponent(params.username)} />
+            </ProtectedRoute>
+          )}
         </Route>
         {/* Beyond the core pages of docs/product.md: the signed-in user's own settings, notes and support requests. */}
         <Route path={PAGE_ROUTES.settings}>

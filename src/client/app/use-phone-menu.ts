@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useFocusTrap } from '@/lib/use-focus-trap';
 
 /**
  * The phone menu's state and behaviour (disclosure pattern): a new page closes it; while open it
- * keeps focus as a dialog does (Tab goes round its button and its panel), Escape closes it with
+ * keeps focus as a dialog does (Tab goes round its button and its panel: phone-menu-panel.tsx), Escape closes it with
  * focus back on its button, and a tap outside the navigation closes it.
  */
 export function usePhoneMenu() {
@@ -21,8 +20,6 @@ export function usePhoneMenu() {
     setShownAt(location);
     setOpen(false);
   }
-
-  useFocusTrap(open, [buttonRef, panelRef]);
 
   useEffect(() => {
     if (!open) return;

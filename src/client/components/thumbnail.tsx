@@ -8,6 +8,11 @@ const SIZES = {
 /** An item's small picture in a row (decorative: the row names the item). */
 export function Thumbnail({ src, size = 'md', className }: { src: string; size?: keyof typeof SIZES; className?: string }) {
   const s = SIZES[size];
+  // A want posted without a photo has none: an empty tile of the same size.
+  if (!src)
+    return (
+      <span aria-hidden="true" className={cn(s.className, 'inline-block shrink-0 rounded-lg border border-border bg-muted', className)} />
+    );
   return (
     <img
       src={src}

@@ -5,6 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/auth-provider';
+import { useReturnPath } from '@/features/auth/return-path';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useT } from '@/lib/i18n';
@@ -60,9 +61,11 @@ export function AuthPage() {
   const t = useT();
   useDocumentTitle(t('auth.page.title'));
   const { user, isLoading } = useAuth();
+  const returnPath = useReturnPath();
 
   if (isLoading) return <PageSpinner label={t('auth.page.checkingSession')} />;
-  if (user) return <Redirect to="/home" replace />;
+  // Back to where the visitor was (`?next=`, a page path of this site only), else /home.
+  if (user) return <Redirect to={returnPath} replace />;
 
   return (
     <div className="grid items-stretch gap-10 lg:grid-cols-2 lg:gap-12 lg:py-6">

@@ -9,6 +9,9 @@ import { useItemListState } from '@/features/items/use-item-list-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useT } from '@/lib/i18n';
 
+/** Sign in, then Post item (`signInPath('/post-item')` of src/shared/next-path.ts, written out: /browse's first load stays small). */
+const SIGN_IN_TO_SHARE = '/auth?next=%2Fpost-item';
+
 /** /browse (public): 'Community Shared Items' (docs/product.md, Pages). Header and footer come from the layout. */
 export function BrowsePage() {
   const t = useT();
@@ -20,7 +23,7 @@ export function BrowsePage() {
     <ShareSomethingButton />
   ) : (
     <Button asChild>
-      <Link href="/auth">
+      <Link href={SIGN_IN_TO_SHARE}>
         <LogIn aria-hidden="true" />
         {t('core.browse.signInToShare')}
       </Link>
@@ -36,6 +39,7 @@ export function BrowsePage() {
       <ItemListView
         state={state}
         viewer={user}
+        withMap
         renderEmpty={(search) => (
           <ListEmptyState
             searching={Boolean(search)}

@@ -1,6 +1,11 @@
 import { useParams } from 'wouter';
 import { useAuth } from '@/features/auth/auth-provider';
 import { ConversationView } from '@/features/conversations/components/conversation-view';
+import { type ReportSlot, ReportSlotProvider } from '@/features/conversations/report-slot';
+import { ReportButton } from '@/features/reports/components/report-button';
+
+/** Reports of a message or a no-show, drawn by the reports feature. */
+const reportSlot: ReportSlot = (props) => <ReportButton {...props} />;
 
 /** /messages/{id} (signed in): one conversation about an item. */
 export function ConversationPage() {
@@ -9,5 +14,9 @@ export function ConversationPage() {
   const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : Number.NaN;
   // ProtectedRoute lets only a signed-in user get here.
   if (!user) return null;
-  return <ConversationView key={id} id={id} myId={user.id} />;
+  return (
+    <ReportSlotProvider value={reportSlot}>
+      <ConversationView key={id} id={id} myId={user.id} />
+    </ReportSlotProvider>
+  );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SupportRequestForm } from '@/features/support/components/support-request-form';
 import { SupportRequestList } from '@/features/support/components/support-request-list';
+import { ModerationNotices } from '@/features/support/components/moderation-notices';
 import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -30,6 +31,7 @@ export function HelpPage() {
         <h1 className="text-3xl font-bold tracking-tight">{t('pages.help.heading')}</h1>
         <p className="mt-1 text-pretty text-muted-foreground">{t('pages.help.intro')}</p>
       </div>
+      <ModerationNotices />
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <Panel icon={LifeBuoy} title={t('pages.help.newRequest')}>
           <SupportRequestForm />

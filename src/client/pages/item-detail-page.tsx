@@ -1,3 +1,4 @@
+import { EyeOff } from 'lucide-react';
 import { useParams } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-provider';
@@ -6,6 +7,7 @@ import { useRouteItem } from '@/features/items/api';
 import { ItemDetailView } from '@/features/items/components/item-detail-view';
 import { ItemNotFound } from '@/features/items/components/item-not-found';
 import { metaDescription } from '@/features/items/lib/share-links';
+import { HandOverThanks } from '@/features/profiles/components/hand-over-thanks';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -28,5 +30,25 @@ export function ItemDetailPage() {
     user && user.id !== item.userId ? (
       <ReportButton target={{ itemId: item.id }} label={t('items.detail.report')} subject={item.title} />
     ) : null;
-  return <ItemDetailView item={item} viewer={user} contact={<ContactOwner itemId={item.id} />} report={report} />;
+  // After the hand-over, its giver and receiver may thank each other (the receiver is named to those two only).
+  const handedOver =
+    item.status === 'taken' && item.promisedTo !== null && user && (user.id === item.userId || user.id === item.promisedTo.id);
+  return (
+    <div className="grid gap-4">
+      {item.hidden ? (
+        // Only its owner and the admins get an item that is hidden, with the reason (docs/decisions/025).
+        <p role="status" className="flex items-start gap-2 rounded-card border border-border bg-muted p-3 text-sm">
+          <EyeOff className="mt-0.5 size-4 shrink-0 text-danger-text" aria-hidden="true" />
+          <span>{t('items.detail.hidden', { reason: item.hidden.reason })}</span>
+        </p>
+      ) : null}
+      <ItemDetailView
+        item={item}
+        viewer={user}
+        contact={<ContactOwner itemId={item.id} />}
+        thanks={handedOver ? <HandOverThanks itemId={item.id} /> : null}
+        report={report}
+      />
+    </div>
+  );
 }

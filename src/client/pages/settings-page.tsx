@@ -12,10 +12,12 @@ import { useSettings } from '@/features/settings/api';
 import { BlockedPeopleSection } from '@/features/settings/components/blocked-people-section';
 import { DataSection } from '@/features/settings/components/data-section';
 import { DeletionSection } from '@/features/settings/components/deletion-section';
+import { DistanceUnitSection } from '@/features/settings/components/distance-unit-section';
 import { EmailSection } from '@/features/settings/components/email-section';
 import { PasswordSection } from '@/features/settings/components/password-section';
 import { PaymentLinksSection } from '@/features/settings/components/payment-links-section';
 import { PhoneSection } from '@/features/settings/components/phone-section';
+import { ProfileSection } from '@/features/settings/components/profile-section';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { VisibilitySection } from '@/features/settings/components/visibility-section';
 import { LanguagePicker } from '@/app/language-picker';
@@ -24,7 +26,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const renderVendorIcon = (name: string) => <VendorIcon name={name} />;
 
-/** /settings (signed in): payment links, saved alerts, e-mail address, phone, visibility, blocked people, password, account deletion. */
+/** /settings (signed in): profile (photo, area, bio), payment links, saved alerts, e-mail address, phone, visibility, blocked people, password, account deletion. */
 export function SettingsPage() {
   const t = useT();
   useDocumentTitle(t('settings.page.title'));
@@ -59,6 +61,7 @@ export function SettingsPage() {
 
       {data ? (
         <>
+          <ProfileSection settings={data} />
           <PaymentLinksSection links={data.paymentIds} renderIcon={renderVendorIcon} />
           <div id={ALERTS_ANCHOR} tabIndex={-1} className="scroll-mt-24 outline-none">
             <SettingsSection icon={BellRing} title={t('alerts.settings.title')} description={t('alerts.settings.description')}>
@@ -71,6 +74,7 @@ export function SettingsPage() {
           <SettingsSection icon={Languages} title={t('settings.language.title')} description={t('settings.language.description')}>
             <LanguagePicker className="max-w-sm" />
           </SettingsSection>
+          <DistanceUnitSection />
           <div id="notifications" className="scroll-mt-20">
             <SettingsSection icon={Bell} title={t('notifications.settings.title')} description={t('notifications.settings.intro')}>
               <NotificationPreferences />

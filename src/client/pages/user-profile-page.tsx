@@ -23,14 +23,14 @@ export function UserProfilePage({ username }: { username: string }) {
     // Signed-in people may report someone else; visitors and the person themselves see no button.
     const canReport = user && user.username.toLowerCase() !== profile.username.toLowerCase();
     return (
-      <div className="grid gap-4">
-        <ProfileView profile={profile} />
-        {canReport ? (
-          <div className="mx-auto w-full max-w-2xl">
+      <ProfileView
+        profile={profile}
+        actions={
+          canReport ? (
             <ReportButton target={{ username: profile.username }} label={t('profiles.reportUser')} subject={profile.username} />
-          </div>
-        ) : null}
-      </div>
+          ) : null
+        }
+      />
     );
   }
   if (message !== null) {

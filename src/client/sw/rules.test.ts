@@ -2,7 +2,7 @@
 // items, nothing per person, nothing but GET; and which requests change the session (the kept
 // answers are then dropped).
 import { describe, expect, it } from 'vitest';
-import { isCachedApiPath, isSessionChange, readPush } from './rules';
+import { isCachedApiPath, isSessionChange, keepShared, readPush } from './rules';
 
 describe('isCachedApiPath', () => {
   it.each(['/api/items', '/api/items/1', '/api/items/123456789'])('keeps %s', (path) => {
@@ -67,4 +67,28 @@ describe('readPush', () => {
       expect(m.tag).toBeUndefined();
     },
   );
+});
+
+describe('keepShared', () => {
+  const file = (name: string, type: string, size = 10) => ({ name, type, size });
+  const empty = (f: ReturnType<typeof file>) => ({ ...f, size: 0 });
+
+  it('keeps every image of a share of one to six, in order', () => {
+    const two = [file('a.jpg', 'image/jpeg'), file('b.png', 'image/png')];
+    expect(keepShared(two, empty)).toEqual(two);
+  });
+
+  it('keeps one image more than fit, so the form can say only six were taken', () => {
+    const nine = Array.from({ length: 9 }, (_, i) => file(`${i}.jpg`, 'image/jpeg'));
+    expect(keepShared(nine, empty).map((f) => f.name)).toEqual(['0.jpg', '1.jpg', '2.jpg', '3.jpg', '4.jpg', '5.jpg', '6.jpg']);
+  });
+
+  it('keeps the first file that is not an image, emptied, so the form can refuse it', () => {
+    const mixed = [file('clip.mp4', 'video/mp4', 9e8), file('a.jpg', 'IMAGE/JPEG'), file('notes.pdf', 'application/pdf')];
+    expect(keepShared(mixed, empty)).toEqual([file('a.jpg', 'IMAGE/JPEG'), file('clip.mp4', 'video/mp4', 0)]);
+  });
+
+  it('keeps nothing of an empty share', () => {
+    expect(keepShared([], empty)).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 // What the service worker keeps (docs/decisions/019-service-worker.md), shared with the page and
 // its tests: plain functions, no Workbox.
-import { PRODUCT_NAME } from '../../shared/constants.js';
+import { MAX_IMAGES, PRODUCT_NAME } from '../../shared/constants.js';
 
 /** The page asks a waiting new worker to take over with this message ("new version, reload"). */
 export const SKIP_WAITING = 'SKIP_WAITING';
@@ -48,4 +48,15 @@ export function readPush(data: unknown, origin: string): PushMessage {
     }
   }
   return { title: text(d.title, 100) || PRODUCT_NAME, body: text(d.body, 500), path, tag: text(d.tag, 100) || undefined };
+}
+
+/**
+ * Which shared files the worker keeps for Post item: images up to one more than fit (so the form
+ * says that only MAX_IMAGES were taken) and the first other file, emptied (so the form says it is
+ * not an image, without keeping a large video). Post item then treats them as if they were chosen.
+ */
+export function keepShared<F extends { type: string }>(files: readonly F[], empty: (file: F) => F): F[] {
+  const images = files.filter((f) => f.type.toLowerCase().startsWith('image/')).slice(0, MAX_IMAGES + 1);
+  const other = files.find((f) => !f.type.toLowerCase().startsWith('image/'));
+  return other ? [...images, empty(other)] : images;
 }

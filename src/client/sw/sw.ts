@@ -14,8 +14,9 @@
 // page never runs half old, half new code.
 //   - a push (docs/decisions/020-web-push.md) is shown as a notification; a click on it focuses the
 //     tab already on its page, or opens one (or, where opening is not allowed, takes an open tab there).
-// Later parts slot in here: the share target's POST route (registered before the routes below, as
-// its own `registerRoute(..., 'POST')`).
+//   - the share target (docs/decisions/026-share-target.md): the share sheet's POST of photos to
+//     /share-target is answered here: the files are kept in Cache Storage and the page goes to Post
+//     item, which takes them from there.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -31,9 +32,11 @@ import {
   isCachedApiPath,
   isSessionChange,
   OFFLINE_COPY_HEADER,
+  keepShared,
   readPush,
   SKIP_WAITING,
 } from './rules';
+import { SHARE_FILES_FIELD, SHARE_TARGET_PATH, SHARED_PHOTOS_CACHE, sharedPostItemPath } from '../../shared/share-target.js';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -53,6 +56,35 @@ cleanupOutdatedCaches();
 self.addEventListener('fetch', (event) => {
   if (isSessionChange(event.request.method, new URL(event.request.url))) event.waitUntil(caches.delete(API_CACHE));
 });
+
+// The share sheet's POST: the files wait in Cache Storage (a fresh cache per share, numbered in the
+// order shared) for Post item; anything unreadable still leads there, saying the photos were lost.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === SHARE_TARGET_PATH,
+  async ({ request }) => {
+    try {
+      const form = await request.formData();
+      const files = form.getAll(SHARE_FILES_FIELD).filter((value): value is File => typeof value !== 'string');
+      const kept = keepShared(files, (file) => new File([], file.name, { type: file.type }));
+      await caches.delete(SHARED_PHOTOS_CACHE);
+      const cache = await caches.open(SHARED_PHOTOS_CACHE);
+      await Promise.all(
+        kept.map((file, index) =>
+          cache.put(
+            `/shared-photos/${index}`,
+            new Response(file, {
+              headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
+            }),
+          ),
+        ),
+      );
+      return Response.redirect(sharedPostItemPath(kept.length > 0), 303);
+    } catch {
+      return Response.redirect(sharedPostItemPath(false), 303);
+    }
+  },
+  'POST',
+);
 
 // A page's request starts while the worker starts, not after it (the network answers pages online).
 navigationPreload.enable();

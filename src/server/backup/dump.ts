@@ -9,6 +9,7 @@ import {
   appVersion,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
+  DERIVED_TABLES,
   type BackupHeader,
   Checksums,
   type ImageLine,
@@ -37,7 +38,9 @@ export async function listTables(q: Query): Promise<TableInfo[]> {
   const names = (
     await q(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
              where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`)
-  ).map((r) => r.name as string);
+  )
+    .map((r) => r.name as string)
+    .filter((name) => !DERIVED_TABLES.has(name));
   const edges = (await q(`select conrelid::regclass::text as child, confrelid::regclass::text as parent from pg_constraint
                           where contype = 'f' and connamespace = 'public'::regnamespace`)) as { child: string; parent: string }[];
   const ordered: string[] = [];
@@ -133,11 +136,25 @@ async function referencedImages(q: Query): Promise<Set<string>> {
   const keys = new Set<string>();
   const add = (key: string) => {
     if (!IMAGE_KEY_PATTERN.test(key)) return;
+    if (/-a(256|96)\.webp$/.test(key)) {
+      keys.add(key);
+      return;
+    }
     const display = key.replace(/-thumb\.webp$/, '.webp');
     keys.add(display).add(display.replace(/\.webp$/, '-thumb.webp'));
   };
   const [hasUploads] = await q(`select to_regclass('public.uploads') is not null as present`);
   if (hasUploads?.present) for (const r of await q(`select key from uploads`)) add(r.key as string);
+  // Profile photos (migration 0025): both squares of each.
+  const [hasAvatars] = await q(
+    `select exists (select 1 from information_schema.columns where table_schema = 'public' and table_name = 'users' and column_name = 'avatar_key') as present`,
+  );
+  if (hasAvatars?.present) {
+    for (const r of await q(`select avatar_key from users where avatar_key is not null`)) {
+      add(`${r.avatar_key as string}-a256.webp`);
+      add(`${r.avatar_key as string}-a96.webp`);
+    }
+  }
   const [hasItems] = await q(`select to_regclass('public.items') is not null as present`);
   if (hasItems?.present) {
     // Every photo of an item: the cover and, since migration 0024, the others (extra_images).

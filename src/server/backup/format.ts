@@ -17,6 +17,13 @@ import { MIGRATIONS_FOLDER } from '../db/migrate.js';
 export const BACKUP_FORMAT = 'sharenearby-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 
+/**
+ * Tables of schema public that hold only what other tables imply, kept by triggers: a backup leaves
+ * them out and a restore leaves them to the triggers (the map's per-cell counts, migration 0029,
+ * follow the items as they are loaded).
+ */
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(['item_map_cells']);
+
 /** A problem an operator can act on: the commands print its message alone, never a stack trace. */
 export class BackupError extends Error {
   override name = 'BackupError';

@@ -13,6 +13,7 @@ import {
   BACKUP_FORMAT_VERSION,
   BackupError,
   type BackupHeader,
+  DERIVED_TABLES,
   Checksums,
   type ImageLine,
   journal,
@@ -197,7 +198,12 @@ export async function loadBackup(
 
   const skipped: string[] = [];
   const manifest = await target.transaction('write', async (q) => {
-    const tables = (await q(`select tablename from pg_tables where schemaname = 'public'`)).map((r) => ident(r.tablename as string));
+    // Derived tables are not emptied here: emptying items empties them (their TRUNCATE trigger), and
+    // loading the items fills them again.
+    const tables = (await q(`select tablename from pg_tables where schemaname = 'public'`))
+      .map((r) => r.tablename as string)
+      .filter((name) => !DERIVED_TABLES.has(name))
+      .map(ident);
     if (tables.length) await q(`truncate ${tables.join(', ')} restart identity cascade`);
     const indexes = (await q(`select indexname, indexdef from pg_indexes where schemaname = 'public'
       and indexname not in (select conname from pg_constraint where connamespace = 'public'::regnamespace)`)) as {

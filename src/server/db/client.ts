@@ -59,6 +59,15 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/** The Db objects of embedded (PGlite) databases: see isEmbedded. */
+const embedded = new WeakSet<Db>();
+
+/**
+ * Whether a Db is the embedded PGlite, for the few queries written differently there (the typo
+ * lookup of search-words.ts: PGlite's pg_trgm index scan breaks its backend now and then).
+ */
+export const isEmbedded = (db: Db): boolean => embedded.has(db);
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -126,6 +135,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create(opts.pgliteDir, { extensions: { cube, earthdistance, pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  embedded.add(db);
   return {
     db,
     kind: 'pglite',

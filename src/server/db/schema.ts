@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -16,6 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ITEM_STATUSES,
+  ITEM_TYPES,
+  MODERATION_ACTIONS,
   NOTE_VISIBILITIES,
   REPORT_REASONS,
   REPORT_STATUSES,
@@ -23,7 +26,11 @@ import {
   SUPPORT_STATUSES,
   SUPPORT_TYPES,
 } from '../../shared/constants.js';
+import { DISTANCE_UNITS } from '../../shared/distance-unit.js';
 import { DELIVERY_STATUSES, NOTIFICATION_TYPES } from '../../shared/notification-rules.js';
+
+/** PostgreSQL's tsvector (drizzle-orm has no column type for it); read only by SQL, never selected. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // Allowed values are check constraints rather than enum types: adding a value later is a plain
 // ALTER of one constraint, and the same lists in src/shared drive validation.
@@ -58,6 +65,21 @@ export const users = pgTable(
     emailTokenSentAt: timestamp('email_token_sent_at', { withTimezone: true }),
     // The /home card that suggests adding an address, once dismissed, is gone for good.
     emailPromptDismissed: boolean('email_prompt_dismissed').notNull().default(false),
+    // The profile's own words and photo (migration 0028): a short bio, an area the person types
+    // (never derived from a location), the storage name of a square photo (256 and 96 px files).
+    bio: text('bio'),
+    area: text('area'),
+    avatarKey: text('avatar_key'),
+    // Whether the stored number could be parsed (src/server/phone.ts): true for one the E.164 step at
+    // start could not (Settings asks the person to enter it again; no SMS goes to it); null for a
+    // number not checked yet (stored before migration 0028); false otherwise.
+    phoneInvalid: boolean('phone_invalid').default(false),
+    // The unit distances are shown in (src/shared/distance-unit.ts): km unless miles were chosen.
+    distanceUnit: text('distance_unit', { enum: DISTANCE_UNITS }).notNull().default('km'),
+    // A suspension by an admin (migration 0030): until then every write but the allow-list of
+    // plugins/suspension.ts is refused; the reason is shown to the person.
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -74,6 +96,13 @@ export const users = pgTable(
       .on(t.emailToken)
       .where(sql`email_token IS NOT NULL`),
     check('users_verification_purpose_check', sql`${t.verificationPurpose} in ('phone', 'reset')`),
+    check('users_bio_length', sql`char_length(${t.bio}) <= 280`),
+    check('users_area_length', sql`char_length(${t.area}) <= 60`),
+    // Numbers not checked yet: the step at start finds them by this index, empty once it has run.
+    index('users_phone_unchecked_idx')
+      .on(t.id)
+      .where(sql`${t.phoneInvalid} IS NULL`),
+    check('users_distance_unit_check', sql`${t.distanceUnit} in ('km', 'mi')`),
   ],
 );
 
@@ -223,7 +252,13 @@ export const items = pgTable(
     tagsLower: text('tags_lower')
       .array()
       .generatedAlwaysAs(sql`lower_tags(tags)`),
+    // The item's words for search (migration 0025, docs/decisions/022): search_document() is a SQL
+    // function of that migration (title A, tags B, description C, each through search_words()).
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(sql`search_document(title, description, tags)`),
     status: text('status', { enum: ITEM_STATUSES }).notNull().default('available'),
+    // An offer (what someone gives) or a want (what someone looks for; its photo is optional, and
+    // without one image_url is ''): migration 0027, docs/decisions/023-offers-and-wants.md.
+    type: text('type', { enum: ITEM_TYPES }).notNull().default('offer'),
     // Who the owner set it aside for (status promised), and who it went to (status taken).
     // Deleting that user first returns a promised item to available (admin/repository.ts).
     promisedToId: integer('promised_to_id').references(() => users.id, { onDelete: 'set null' }),
@@ -233,6 +268,10 @@ export const items = pgTable(
     // The expiry its owner was told of ("expires in 3 days"): once per listing period, since a
     // renewal moves expires_at away from it.
     expiryNoticeFor: timestamp('expiry_notice_for', { withTimezone: true }),
+    // Hidden by an admin (migration 0030): seen only by its owner (with the reason) and the admins,
+    // everywhere items are read (features/items/visibility.ts).
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     index('items_user_id_idx').on(t.userId),
@@ -251,6 +290,13 @@ export const items = pgTable(
     index('items_available_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'available'`),
+    // A list of wants (the few) walks these, not the indexes of every listed item (migration 0027).
+    index('items_wants_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'available' AND type = 'want'`),
+    index('items_wants_location_gist')
+      .using('gist', sql`ll_to_earth(approx_latitude::float8, approx_longitude::float8)`)
+      .where(sql`status = 'available' AND approx_latitude IS NOT NULL AND type = 'want'`),
     index('items_available_expires_idx')
       .on(t.expiresAt)
       .where(sql`status = 'available'`),
@@ -261,8 +307,17 @@ export const items = pgTable(
     index('items_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('items_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     index('items_tags_lower_idx').using('gin', sql`lower_tags(tags)`),
+    // Search by words (migration 0025).
+    index('items_search_doc_idx').using('gin', t.searchDoc),
+    // The few hidden items (migration 0030).
+    index('items_hidden_idx')
+      .on(t.id)
+      .where(sql`${t.hiddenAt} IS NOT NULL`),
     check('items_promised_has_person', sql`${t.status} <> 'promised' OR ${t.promisedToId} IS NOT NULL`),
     check('items_status_check', sql`${t.status} in (${inList(ITEM_STATUSES)})`),
+    check('items_type_check', sql`${t.type} in (${inList(ITEM_TYPES)})`),
+    check('items_offer_has_photo', sql`${t.type} = 'want' OR ${t.imageUrl} <> ''`),
+    check('items_photoless_want_no_extras', sql`${t.imageUrl} <> '' OR cardinality(${t.extraImages}) = 0`),
     check('items_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('items_longitude_range', sql`${t.longitude} between -180 and 180`),
     check('items_extra_images_count', sql`cardinality(${t.extraImages}) <= 5`),
@@ -271,6 +326,28 @@ export const items = pgTable(
       'items_approx_pair',
       sql`(${t.approxLatitude} is null) = (${t.latitude} is null) and (${t.approxLongitude} is null) = (${t.latitude} is null)`,
     ),
+  ],
+);
+
+// The Map view's per-cell counts of listed items' published points (migration 0029,
+// docs/decisions/021-map-clusters.md): one row per non-empty Web Mercator cell of levels 2 to 17,
+// kept by statement triggers on items (SQL functions of that migration, not managed by drizzle-kit).
+export const itemMapCells = pgTable(
+  'item_map_cells',
+  {
+    level: smallint('level').notNull(),
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    count: integer('count').notNull(),
+    sumLat: doublePrecision('sum_lat').notNull(),
+    sumLng: doublePrecision('sum_lng').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.x, t.y] }),
+    // The cells a statement just emptied, for the trigger to delete without reading the table.
+    index('item_map_cells_empty_idx')
+      .on(t.level)
+      .where(sql`${t.count} <= 0`),
   ],
 );
 
@@ -352,6 +429,8 @@ export const reports = pgTable(
     targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
     itemId: integer('item_id').references(() => items.id, { onDelete: 'set null' }),
     reportedUserId: integer('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // A reported message (migration 0030); its text is copied as the subject.
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details').notNull().default(''),
@@ -366,16 +445,96 @@ export const reports = pgTable(
     index('reports_item_id_idx').on(t.itemId),
     index('reports_reported_user_id_idx').on(t.reportedUserId),
     index('reports_resolved_by_id_idx').on(t.resolvedById),
+    index('reports_message_id_idx').on(t.messageId),
     // One open report per person and thing: reporting again while it waits changes nothing.
     uniqueIndex('reports_open_item_key')
       .on(t.reporterId, t.itemId)
-      .where(sql`${t.status} = 'open' AND ${t.itemId} IS NOT NULL`),
+      .where(sql`${t.status} = 'open' AND ${t.itemId} IS NOT NULL AND ${t.targetType} = 'item'`),
     uniqueIndex('reports_open_user_key')
       .on(t.reporterId, t.reportedUserId)
-      .where(sql`${t.status} = 'open' AND ${t.reportedUserId} IS NOT NULL`),
+      .where(sql`${t.status} = 'open' AND ${t.reportedUserId} IS NOT NULL AND ${t.targetType} = 'user'`),
+    uniqueIndex('reports_open_message_key')
+      .on(t.reporterId, t.messageId)
+      .where(sql`${t.status} = 'open' AND ${t.messageId} IS NOT NULL`),
+    uniqueIndex('reports_open_no_show_key')
+      .on(t.reporterId, t.itemId)
+      .where(sql`${t.status} = 'open' AND ${t.itemId} IS NOT NULL AND ${t.targetType} = 'no_show'`),
     check('reports_target_type_check', sql`${t.targetType} in (${inList(REPORT_TARGETS)})`),
     check('reports_reason_check', sql`${t.reason} in (${inList(REPORT_REASONS)})`),
     check('reports_status_check', sql`${t.status} in (${inList(REPORT_STATUSES)})`),
+  ],
+);
+
+// One thanks per person and hand-over, from the giver or the receiver to the other (migration 0028).
+// The item's title is copied, so a thanks still reads after the item is deleted.
+export const thanks = pgTable(
+  'thanks',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'set null' }),
+    itemTitle: text('item_title').notNull(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('thanks_item_from_key').on(t.itemId, t.fromUserId),
+    index('thanks_to_created_idx').on(t.toUserId, t.createdAt.desc()),
+    index('thanks_from_user_id_idx').on(t.fromUserId),
+    check('thanks_not_self', sql`${t.fromUserId} <> ${t.toUserId}`),
+    check('thanks_note_length', sql`char_length(${t.note}) <= 280`),
+  ],
+);
+
+// The admins' moderation actions, an audit log (migration 0030). The person's name and the item's
+// title are copied, so an entry still reads after what it names is gone.
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: serial('id').primaryKey(),
+    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    itemId: integer('item_id').references(() => items.id, { onDelete: 'set null' }),
+    username: text('username'),
+    itemTitle: text('item_title'),
+    // Null only for a deletion through SPEC's body-less DELETE routes called without a reason.
+    reason: text('reason'),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('moderation_actions_user_id_idx').on(t.userId),
+    index('moderation_actions_admin_id_idx').on(t.adminId),
+    index('moderation_actions_item_id_idx').on(t.itemId),
+    check('moderation_actions_action_check', sql`${t.action} in (${inList(MODERATION_ACTIONS)})`),
+    check('moderation_actions_reason_length', sql`char_length(${t.reason}) between 1 and 500`),
+  ],
+);
+
+// A support request's thread (migration 0030): the admins' answers and the person's follow-ups.
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: serial('id').primaryKey(),
+    supportRequestId: integer('support_request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fromAdmin: boolean('from_admin').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_replies_request_idx').on(t.supportRequestId, t.id),
+    index('support_replies_author_id_idx').on(t.authorId),
+    check('support_replies_body_length', sql`char_length(${t.body}) between 1 and 5000`),
   ],
 );
 
@@ -492,6 +651,22 @@ export const alertMatchJobs = pgTable(
       .on(t.nextAttemptAt, t.itemId)
       .where(sql`${t.failedAt} IS NULL`),
   ],
+);
+
+// Who has heard of an item through their saved alerts: an edited item is matched again, and only
+// the people not told of it yet hear of it (one "alert_matched" per person and item, ever).
+export const alertTold = pgTable(
+  'alert_told',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId] }), index('alert_told_user_id_idx').on(t.userId)],
 );
 
 // Notifications (docs/decisions/014-notifications-outbox.md). Every reference cascades: a deleted

@@ -59,7 +59,7 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
           username,
           password: passwordHash,
           isPhoneVerified: i !== 1,
-          phoneNumber: i !== 1 ? `+1555010${i}00` : null,
+          phoneNumber: i !== 1 ? `+1212555010${i}` : null,
         })),
         { username: DEMO_ADMIN, password: passwordHash, isAdmin: true, isVisible: false },
       ])

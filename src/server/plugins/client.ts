@@ -277,9 +277,14 @@ function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): vo
       const itemPage = pageFor(request.url, await pageLanguage(request));
       if (!item) return sendHtml(request, reply.status(404), itemPage);
       const origin = siteOrigin(app);
-      const image = item.imageUrl.startsWith('http') ? item.imageUrl : `${origin}${item.imageUrl}`;
+      // A want posted without a photo has none ('') to preview or preload.
+      const image = !item.imageUrl ? undefined : item.imageUrl.startsWith('http') ? item.imageUrl : `${origin}${item.imageUrl}`;
       // The item's own reads and its photo (the largest paint) start with the scripts.
-      const preloads = [fetchPreload(`/api/items/${item.id}`), fetchPreload('/api/config'), imagePreload(item.imageUrl)].join('\n    ');
+      const preloads = [
+        fetchPreload(`/api/items/${item.id}`),
+        fetchPreload('/api/config'),
+        ...(item.imageUrl ? [imagePreload(item.imageUrl)] : []),
+      ].join('\n    ');
       const html = withMeta(beforeHeadEnd(itemPage.html, `  ${preloads}`), {
         title: `${item.title} | ${PRODUCT_NAME}`,
         description: truncate(item.description, META_DESCRIPTION_MAX),

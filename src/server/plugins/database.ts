@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { type Database, openDatabase } from '../db/client.js';
+import { normaliseStoredPhoneNumbers } from '../phone.js';
 
 export interface DatabasePluginOptions {
   /** An already open database (tests share one), left open on close; otherwise it is opened from the config. */
@@ -23,6 +24,9 @@ export const databasePlugin = fp<DatabasePluginOptions>(
       if (ownsDatabase) await database.close();
     });
     await database.migrate();
+    // Migration 0028's data step: stored numbers to E.164 (it needs libphonenumber, not SQL).
+    const phones = await normaliseStoredPhoneNumbers(database.db, config.phoneDefaultRegion);
+    if (phones.normalised || phones.flagged) app.log.info(phones, 'stored phone numbers checked (E.164)');
     app.decorate('database', database);
     app.decorate('db', database.db);
   },

@@ -35,6 +35,8 @@ export interface Sessions {
   user(request: FastifyRequest): Promise<SessionUser | null>;
   /** This request's session (its id is the token's hash, never the token) and when it ends, or null for a visitor. */
   current(request: FastifyRequest): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | null>;
+  /** The signed-in user's suspension now in force (plugins/suspension.ts), or null. */
+  suspension(request: FastifyRequest): Promise<{ until: Date; reason: string } | null>;
   /** Whether this request's session was made with "Remember me". */
   isPersistent(request: FastifyRequest): Promise<boolean>;
   /** Starts a new session for the user (a fresh token: a pre-login session id is never reused) and sets its cookie. */
@@ -49,7 +51,13 @@ export interface Sessions {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-type Cached = { user: SessionUser | null; sessionId: string | null; persistent: boolean; expiresAt?: Date };
+type Cached = {
+  user: SessionUser | null;
+  sessionId: string | null;
+  persistent: boolean;
+  expiresAt?: Date;
+  suspension?: { until: Date; reason: string } | null;
+};
 const cache = new WeakMap<FastifyRequest, Promise<Cached>>();
 // A renewed persistent session re-sends its cookie, which needs the request's reply.
 const replies = new WeakMap<FastifyRequest, FastifyReply>();
@@ -74,6 +82,12 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
         username: users.username,
         isAdmin: users.isAdmin,
         language: users.language,
+        distanceUnit: users.distanceUnit,
+        // A suspension in force (migration 0030): read with the session, no second query per write.
+        suspendedUntil: sql<Date | null>`CASE WHEN ${users.suspendedUntil} > now() THEN ${users.suspendedUntil} END`.mapWith(
+          users.suspendedUntil,
+        ),
+        suspensionReason: users.suspensionReason,
         persistent: sessions.persistent,
         createdAt: sessions.createdAt,
         expiresAt: sessions.expiresAt,
@@ -92,9 +106,16 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
       if (row.persistent && reply) reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
     }
     return {
-      user: { id: row.id, username: row.username, isAdmin: row.isAdmin, language: languageOrUndefined(row.language) ?? null },
+      user: {
+        id: row.id,
+        username: row.username,
+        isAdmin: row.isAdmin,
+        language: languageOrUndefined(row.language) ?? null,
+        distanceUnit: row.distanceUnit,
+      },
       sessionId: id,
       persistent: row.persistent,
+      suspension: row.suspendedUntil ? { until: row.suspendedUntil, reason: row.suspensionReason ?? '' } : null,
       // When it ends: as renewed now, never past its absolute end (older rows may say later).
       expiresAt: new Date(Math.min((renewed ? expiresAt : row.expiresAt).getTime(), row.createdAt.getTime() + maxAgeMs)),
     };
@@ -120,6 +141,9 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
     async current(request) {
       const { user, sessionId, expiresAt } = await cached(request);
       return user && sessionId && expiresAt ? { user, sessionId, expiresAt } : null;
+    },
+    async suspension(request) {
+      return (await cached(request)).suspension ?? null;
     },
     async isPersistent(request) {
       return (await cached(request)).persistent;

@@ -49,23 +49,23 @@ describe('Twilio-compatible sender', () => {
   it('posts the message form with basic auth to the Messages endpoint', async () => {
     const c = new TestClient(t.app);
     await c.register('sms_user');
-    await c.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15551234', currentPassword: 'secret-pw' } });
+    await c.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+12125551234', currentPassword: 'secret-pw' } });
     expect((await c.post('/api/me/phone/send-code')).statusCode).toBe(204);
     const last = received.at(-1)!;
     expect(last.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
     expect(last.authorization).toBe(`Basic ${Buffer.from('AC123:tok').toString('base64')}`);
-    expect(last.form.get('To')).toBe('+15551234');
+    expect(last.form.get('To')).toBe('+12125551234');
     expect(last.form.get('From')).toBe('+15550000');
     const code = last.form.get('Body')!.match(/\d{6}/)![0];
     expect((await c.post('/api/me/phone/verify', { code })).json().isPhoneVerified).toBe(true);
     // Nothing went to the console outbox.
-    expect(await lastCode(t, '+15551234')).toBeUndefined();
+    expect(await lastCode(t, '+12125551234')).toBeUndefined();
   });
 
   it('a provider failure is a clear 502 for send-code, and the code is void', async () => {
     const c = new TestClient(t.app);
     await c.register('sms_user2');
-    await c.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15551235', currentPassword: 'secret-pw' } });
+    await c.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+12125551235', currentPassword: 'secret-pw' } });
     failNext = true;
     const res = await c.post('/api/me/phone/send-code');
     expect(res.statusCode).toBe(502);

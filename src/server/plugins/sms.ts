@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { isSendableNumber } from '../phone.js';
 import { syncPlugin } from './sync-plugin.js';
 
 /** The one way SMS leave the app. */
@@ -45,10 +46,20 @@ export function twilioSender(cfg: { accountSid: string; authToken: string; from:
   };
 }
 
+/** Sends only to valid numbers written in E.164 (src/server/phone.ts); anything else is an error, not a message. */
+export function e164Only(sender: SmsSender): SmsSender {
+  return {
+    async send(to, body) {
+      if (!isSendableNumber(to)) throw new Error(`not a valid E.164 number: ${maskPhone(to)}`);
+      await sender.send(to, body);
+    },
+  };
+}
+
 export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSender {
-  if (config.sms.provider === 'twilio') return twilioSender(config.sms);
+  if (config.sms.provider === 'twilio') return e164Only(twilioSender(config.sms));
   if (config.env === 'production') log.warn('SMS_PROVIDER is console: phone and reset codes are not delivered to anyone');
-  return consoleSender(log, { production: config.env === 'production', outboxFile: config.sms.outboxFile });
+  return e164Only(consoleSender(log, { production: config.env === 'production', outboxFile: config.sms.outboxFile }));
 }
 
 /** Decorates `sms`: the sender the config chooses. */

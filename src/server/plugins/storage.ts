@@ -20,8 +20,8 @@ export interface ImageStorage {
   origin?: string;
 }
 
-/** Keys this app makes: a content hash, optionally `-thumb`, `.webp`. Nothing else is ever read. */
-export const IMAGE_KEY_PATTERN = /^[0-9a-f]{32}(-thumb)?\.webp$/;
+/** Keys this app makes: a content hash, optionally `-thumb` (or a profile photo's `-a256`, `-a96`), `.webp`. Nothing else is ever read. */
+export const IMAGE_KEY_PATTERN = /^[0-9a-f]{32}(-thumb|-a256|-a96)?\.webp$/;
 export const LOCAL_UPLOADS_PREFIX = '/uploads/';
 
 function keyAfterPrefix(url: string, prefix: string): string | null {

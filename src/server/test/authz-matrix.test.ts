@@ -6,6 +6,7 @@ import { queryRows } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import { signUnsubscribeToken, unsubscribeSecret } from '../mail/unsubscribe.js';
+import { SUSPENSION_ALLOWED_WRITES } from '../plugins/suspension.js';
 import { openSse } from './sse.js';
 import { createTestApp, lastCode, type TestApp, TestClient, uniqueName } from './harness.js';
 import { jpegWithGps, multipart } from './images.js';
@@ -80,7 +81,8 @@ const f = {} as {
 let phoneCounter = 0;
 let emailCounter = 0;
 const newEmail = () => `matrix.${process.pid}.${++emailCounter}@example.org`;
-const newPhone = () => `+1555${String(process.pid % 1000).padStart(3, '0')}${String(++phoneCounter).padStart(4, '0')}`;
+// Valid numbers (E.164 is checked with libphonenumber): New York's 212 with an exchange of 200-899.
+const newPhone = () => `+1212${200 + (process.pid % 700)}${String(++phoneCounter).padStart(4, '0')}`;
 
 async function json<T>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>, status: number): Promise<T> {
   const r = await res;
@@ -126,6 +128,14 @@ const newItem = async () =>
 /** A conversation between the owner (of a new item) and `other`, who wrote about it. */
 const newConversation = async () =>
   (await json<{ id: number }>(browsers.other.post(`/api/items/${await newItem()}/messages`, { body: 'Is it still there?' }), 201)).id;
+/** An item of the owner's given to `other` (who wrote, was promised it, and got it): a hand-over of two. */
+const newGivenItem = async () => {
+  const itemId = await newItem();
+  const conversation = (await json<{ id: number }>(browsers.other.post(`/api/items/${itemId}/messages`, { body: 'May I?' }), 201)).id;
+  await json(browsers.owner.post(`/api/conversations/${conversation}/promise`, {}), 200);
+  await json(send(browsers.owner, 'PATCH', `/api/items/${itemId}`, { status: 'taken' }), 200);
+  return itemId;
+};
 const newNote = async (visibility: 'private' | 'linked' | 'public') =>
   (await json<{ id: number }>(browsers.owner.post('/api/notes', { content: `A ${visibility} note`, visibility }), 201)).id;
 const newLink = async () =>
@@ -174,6 +184,7 @@ const TABLE: Row[] = [
 
   // Items
   { route: 'GET /api/items', expected: everyone(200), call: () => ({ url: '/api/items?page=1' }) },
+  { route: 'GET /api/items/clusters', expected: everyone(200), call: () => ({ url: '/api/items/clusters?bbox=-75,40,-73,41&zoom=8' }) },
   { route: 'GET /api/me/items', expected: signedIn(200), call: () => ({ url: '/api/me/items' }) },
   { route: 'GET /api/items/:id', expected: everyone(200), call: () => ({ url: `/api/items/${f.item}` }) },
   // The image is the owner's upload: only its uploader may post an item showing it (400 for everyone else).
@@ -207,10 +218,41 @@ const TABLE: Row[] = [
     call: (role) => ({ url: `/api/users/profile/${f.hiddenName}`, as: role === 'owner' ? f.hidden : undefined }),
   },
   { route: 'GET /api/vendors', expected: everyone(200), call: () => ({ url: '/api/vendors' }) },
+  // Thanks after a hand-over: its giver (owner) and receiver (other) only; nobody else, admins included.
+  {
+    route: 'GET /api/items/:id/thanks',
+    expected: { visitor: 401, user: 403, owner: 200, other: 200, admin: 403 },
+    call: async () => ({ url: `/api/items/${await newGivenItem()}/thanks` }),
+  },
+  {
+    route: 'POST /api/items/:id/thanks',
+    expected: { visitor: 401, user: 403, owner: 201, other: 201, admin: 403 },
+    call: async () => ({ url: `/api/items/${await newGivenItem()}/thanks`, payload: { note: 'Thank you!' } }),
+  },
+  // One's own profile: bio and area, the photo.
+  {
+    route: 'PUT /api/me/profile',
+    expected: signedIn(200),
+    call: () => ({ url: '/api/me/profile', payload: { bio: 'Hello', area: 'Park Slope' } }),
+  },
+  {
+    route: 'POST /api/me/avatar',
+    expected: signedIn(200),
+    call: async () => {
+      const { payload, headers } = multipart([{ field: 'image', filename: 'me.jpg', type: 'image/jpeg', data: await jpegWithGps(64, 48) }]);
+      return { url: '/api/me/avatar', payload, headers };
+    },
+  },
+  { route: 'DELETE /api/me/avatar', expected: signedIn(200), call: () => ({ url: '/api/me/avatar' }) },
 
   // The signed-in user's own account
   { route: 'GET /api/me/settings', expected: signedIn(200), call: () => ({ url: '/api/me/settings' }) },
   { route: 'PATCH /api/me', expected: signedIn(200), call: () => ({ url: '/api/me', payload: { isVisible: true } }) },
+  {
+    route: 'PUT /api/me/distance-unit',
+    expected: signedIn(200),
+    call: () => ({ url: '/api/me/distance-unit', payload: { distanceUnit: 'mi' } }),
+  },
   { route: 'PUT /api/me/language', expected: signedIn(200), call: () => ({ url: '/api/me/language', payload: { language: 'en' } }) },
   {
     route: 'POST /api/me/payment-ids',
@@ -326,6 +368,14 @@ const TABLE: Row[] = [
       payload: { token: signUnsubscribeToken(await unsubscribeSecret(t.app.db), (await bareUser()).id, 'matrix') },
     }),
   },
+  {
+    // The share sheet's POST when no service worker took it (docs/decisions/026): a redirect to Post item for anyone.
+    route: 'POST /share-target',
+    expected: everyone(303),
+    noCsrfBecause: 'the share sheet posts without a token, and the answer is only a redirect: nothing is read or changed',
+    call: () => ({ url: '/share-target', payload: {} }),
+  },
+  { route: 'GET /share-target', expected: everyone(303), call: () => ({ url: '/share-target' }) },
   {
     route: 'POST /api/request-reset',
     expected: everyone(200),
@@ -516,6 +566,64 @@ const TABLE: Row[] = [
     route: 'PATCH /api/admin/vendors/:id',
     expected: adminOnly(200),
     call: () => ({ url: `/api/admin/vendors/${f.adminVendor}`, payload: { active: true } }),
+  },
+
+  // Moderation (docs/decisions/025): admins only, each action with a reason.
+  {
+    route: 'POST /api/admin/items/:id/hide',
+    expected: adminOnly(204),
+    call: async () => ({ url: `/api/admin/items/${await newItem()}/hide`, payload: { reason: 'Looks like a scam' } }),
+  },
+  {
+    route: 'POST /api/admin/items/:id/unhide',
+    expected: adminOnly(204),
+    call: async () => {
+      const id = await newItem();
+      const hidden = await browsers.admin.post(`/api/admin/items/${id}/hide`, { reason: 'For a while' });
+      if (hidden.statusCode !== 204) throw new Error(`fixture: hide answered ${hidden.statusCode} ${hidden.body}`);
+      return { url: `/api/admin/items/${id}/unhide`, payload: { reason: 'Cleared' } };
+    },
+  },
+  {
+    route: 'POST /api/admin/users/:id/warn',
+    expected: adminOnly(204),
+    call: async () => ({ url: `/api/admin/users/${(await bareUser()).id}/warn`, payload: { reason: 'Be kind' } }),
+  },
+  {
+    route: 'POST /api/admin/users/:id/suspend',
+    expected: adminOnly(204),
+    call: async () => ({ url: `/api/admin/users/${(await bareUser()).id}/suspend`, payload: { reason: 'Spam', days: 3 } }),
+  },
+  {
+    route: 'POST /api/admin/users/:id/lift-suspension',
+    expected: adminOnly(204),
+    call: async () => {
+      const user = await bareUser({ suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'Spam' });
+      return { url: `/api/admin/users/${user.id}/lift-suspension`, payload: { reason: 'Appeal accepted' } };
+    },
+  },
+  { route: 'GET /api/admin/moderation-actions', expected: adminOnly(200), call: () => ({ url: '/api/admin/moderation-actions' }) },
+  {
+    route: 'GET /api/admin/people/:username',
+    expected: adminOnly(200),
+    call: async () => ({ url: `/api/admin/people/${(await bareUser()).username}` }),
+  },
+  {
+    route: 'DELETE /api/admin/people/:username/sessions',
+    expected: adminOnly(204),
+    call: async () => ({ url: `/api/admin/people/${(await bareUser()).username}/sessions` }),
+  },
+  { route: 'GET /api/me/moderation', expected: signedIn(200), call: () => ({ url: '/api/me/moderation' }) },
+  // A support request's thread: its author and the admins; anyone else meets an unknown request.
+  {
+    route: 'GET /api/support-requests/:id/replies',
+    expected: { ...ownerOnly(200, 404), admin: 200 },
+    call: () => ({ url: `/api/support-requests/${f.support}/replies` }),
+  },
+  {
+    route: 'POST /api/support-requests/:id/replies',
+    expected: { ...ownerOnly(201, 404), admin: 201 },
+    call: () => ({ url: `/api/support-requests/${f.support}/replies`, payload: { body: 'Any news on this?' } }),
   },
 ];
 
@@ -857,4 +965,45 @@ describe('DELETE /api/admin/notes/:id acts on public notes only', () => {
     expect(await fingerprint()).toEqual(before);
     expect((await (await browsers.owner.fork()).get(`/api/notes/${note}`)).statusCode).toBe(200);
   });
+});
+
+describe('a suspended person: every write refused with a clear 403 (code suspended), but the allow-list', () => {
+  const writes = TABLE.filter(isWrite);
+
+  it('the allow-list names only routes of the table', () => {
+    expect([...SUSPENSION_ALLOWED_WRITES].filter((r) => !TABLE.some((row) => row.route === r))).toEqual([]);
+  });
+
+  it.each(writes.map((row) => [row.route, row] as const))(
+    '%s',
+    async (_route, row) => {
+      // A signed-in role this call is meant for (visitor-only calls have nobody to suspend).
+      const role = (['owner', 'user', 'other', 'admin'] as const).find((r) => row.expected[r] < 300);
+      if (!role) return;
+      const call = await row.call(role);
+      const browser = await (call.as ?? browsers[role]).fork();
+      const me = await browser.get('/api/user');
+      if (me.statusCode !== 200) return;
+      const id = me.json<{ id: number }>().id;
+      await t.app.db
+        .update(users)
+        .set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'Matrix test' })
+        .where(eq(users.id, id));
+      try {
+        const before = await fingerprint();
+        const res = await browser.request({ method: methodOf(row), url: call.url, payload: call.payload as object, headers: call.headers });
+        if (SUSPENSION_ALLOWED_WRITES.has(row.route)) {
+          expect(res.statusCode, res.body).toBe(row.expected[role]);
+        } else {
+          expect(res.statusCode, res.body).toBe(403);
+          expect(res.json().code).toBe('suspended');
+          expect(res.json().message).toMatch(/^Your account is suspended until .* Reason: Matrix test$/);
+          expect(await fingerprint()).toEqual(before);
+        }
+      } finally {
+        await t.app.db.update(users).set({ suspendedUntil: null, suspensionReason: null }).where(eq(users.id, id));
+      }
+    },
+    60_000,
+  );
 });

@@ -118,8 +118,15 @@ function text(min: number, max: number, extraInvalid: fc.Arbitrary<Value>[] = []
 }
 
 const optional = (f: Field): Field => ({ valid: fc.oneof(f.valid, fc.constant(MISSING)), invalid: f.invalid.filter((v) => v !== MISSING) });
+/** A text field that may also be blank (trimmed to '', which clears it). */
+const optionalEmpty = (f: Field): Field => ({
+  valid: fc.oneof(f.valid, fc.constantFrom('', ' ', '\t\n')),
+  invalid: f.invalid.filter((v) => typeof v !== 'string' || v.trim() !== ''),
+});
+/** True for a value that goes over the wire as JSON `null` (NaN and the infinities included). */
+const sentAsNull = (v: Value) => v === null || (typeof v === 'number' && !Number.isFinite(v));
 /** A field that may also be null. */
-const nullable = (f: Field): Field => ({ valid: fc.oneof(f.valid, fc.constant(null)), invalid: f.invalid.filter((v) => v !== null) });
+const nullable = (f: Field): Field => ({ valid: fc.oneof(f.valid, fc.constant(null)), invalid: f.invalid.filter((v) => !sentAsNull(v)) });
 const bool: Field = { valid: fc.boolean(), invalid: fc.oneof(notABoolean, fc.constant(MISSING)) };
 const oneOf = (values: readonly string[]): Field => ({
   valid: fc.constantFrom(...values),
@@ -233,6 +240,8 @@ const username: Field = text(1, 32, [fc.constantFrom('ab', 'a b', 'a/b', '<b>', 
 const password: Field = text(6, 200, [], { trim: false });
 const currentPassword: Field = text(1, 200, [], { trim: false });
 const lookupName = text(1, 64);
+/** A name no account has (for a route that would act on a real one). */
+const unknownName = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 40 }).map((s) => `nobody-${s}`);
 /** An e-mail address: one @, no spaces, a dot in the domain, 254 characters at most. */
 const emailAddress: Field = {
   valid: fc.emailAddress().filter((a) => a.length <= 254),
@@ -299,6 +308,8 @@ const itemBody = {
   }),
   isVisible: optional(bool),
   exactLocation: optional(bool),
+  // 'want' is left out of the valid values: a want may have no photo, and the photo faults above must stay faults.
+  type: optional({ valid: fc.constant('offer'), invalid: fc.constantFrom('wanted', 'OFFER', '', 'offer;', 1, null, ['want'], '\u0000') }),
 };
 
 export const ENDPOINTS: Endpoint[] = [
@@ -321,6 +332,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: { username: text(1, 200), password: currentPassword, rememberMe: optional(bool) },
   },
   { method: 'PATCH', path: '/api/me', as: 'owner', body: { isVisible: bool } },
+  { method: 'PUT', path: '/api/me/distance-unit', as: 'owner', body: { distanceUnit: oneOf(['km', 'mi']) } },
   { method: 'PUT', path: '/api/me/language', as: 'owner', body: { language: nullable(oneOf(LANGUAGE_CODES)) } },
   { method: 'POST', path: '/api/me/payment-ids', as: 'owner', body: { vendorId: numberIn(1, 2 ** 31 - 1, true), paymentId: text(1, 200) } },
   { method: 'DELETE', path: '/api/me/payment-ids/:id', as: 'owner', params: { id: badIdOnly } },
@@ -398,7 +410,45 @@ export const ENDPOINTS: Endpoint[] = [
         valid: fc.constantFrom('1', '2.5', '50', '500'),
         invalid: fc.constantFrom('0', '0.05', '500.1', '-1', 'abc', 'Infinity', '1e2', '', '5 km', '1;drop table items'),
       }),
-      sort: optional({ valid: fc.constant('newest'), invalid: fc.constantFrom('relevance', 'NEAREST', '', 'newest;', '\u0000') }),
+      sort: optional({
+        valid: fc.constantFrom('newest', 'relevance'),
+        invalid: fc.constantFrom('best', 'RELEVANCE', 'NEAREST', '', 'newest;', '\u0000'),
+      }),
+      type: optional({ valid: fc.constantFrom('offer', 'want'), invalid: fc.constantFrom('wants', 'OFFER', '', 'offer,want', '\u0000') }),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/items/clusters',
+    as: 'visitor',
+    read: true,
+    query: {
+      // Areas small enough for any zoom (a few map cells at zoom 20).
+      bbox: {
+        valid: fc.constantFrom('-74.0001,40.7,-74,40.7001', '-74.001,40.7,-74.001,40.7', '179.9999,-0.0001,180,0'),
+        invalid: fc.oneof(
+          fc.constantFrom(
+            '',
+            '1,2,3',
+            '1,2,3,4,5',
+            'a,b,c,d',
+            '-180,-90,180,91',
+            '170,0,-170,1',
+            '0,10,1,5',
+            'NaN,0,1,1',
+            '1e999,0,1,1',
+            ',,,',
+          ),
+          hostileText,
+        ),
+      },
+      zoom: { valid: fc.integer({ min: 0, max: 20 }).map(String), invalid: fc.constantFrom('', '-1', '21', '1.5', 'x', '99999', '0x1') },
+      lat: optional({ valid: fc.constant('40.7'), invalid: fc.constantFrom('91', 'abc', 'Infinity') }),
+      lng: optional({ valid: fc.constant('-74'), invalid: fc.constantFrom('181', 'x', '') }),
+      query: optional({ valid: hostileText, invalid: longString(201, 3000) }),
+      tag: optional({ valid: hostileText, invalid: longString(201, 3000) }),
+      radiusKm: optional({ valid: fc.constantFrom('1', '50'), invalid: fc.constantFrom('0', '-1', 'abc', '501') }),
+      type: optional({ valid: fc.constantFrom('offer', 'want'), invalid: fc.constantFrom('wants', '') }),
     },
   },
   {
@@ -435,10 +485,27 @@ export const ENDPOINTS: Endpoint[] = [
       latitude: optional(numberIn(-90, 90)),
       longitude: optional(numberIn(-180, 180)),
       exactLocation: optional(bool),
+      type: itemBody.type,
     },
   },
-  { method: 'DELETE', path: '/api/items/:id', as: 'owner', params: { id: badIdOnly } },
+  { method: 'DELETE', path: '/api/items/:id', as: 'owner', params: { id: badIdOnly }, body: { reason: optional(text(1, 500)) } },
   { method: 'POST', path: '/api/upload-image', as: 'owner', body: { image: text(1, 100) } },
+  { method: 'POST', path: '/api/me/avatar', as: 'owner', body: { image: text(1, 100) } },
+  // profiles and thanks (the item is not handed over: a valid id still meets the hand-over rule)
+  {
+    method: 'PUT',
+    path: '/api/me/profile',
+    as: 'owner',
+    body: { bio: nullable(optionalEmpty(text(1, 280))), area: nullable(optionalEmpty(text(1, 60))) },
+  },
+  { method: 'GET', path: '/api/items/:id/thanks', as: 'owner', read: true, params: { id: idOf('item') } },
+  {
+    method: 'POST',
+    path: '/api/items/:id/thanks',
+    as: 'owner',
+    params: { id: idOf('item') },
+    body: { note: optional(nullable(optionalEmpty(text(1, 280)))) },
+  },
   // conversations
   { method: 'POST', path: '/api/items/:id/messages', as: 'reporter', params: { id: idOf('item') }, body: { body: text(1, 2000) } },
   { method: 'GET', path: '/api/conversations/:id', as: 'owner', read: true, params: { id: idOf('conversation') } },
@@ -519,7 +586,47 @@ export const ENDPOINTS: Endpoint[] = [
       page: optional({ valid: fc.constant('1'), invalid: badPage }),
     },
   },
-  { method: 'DELETE', path: '/api/users/:id', as: 'admin', params: { id: noUser } },
+  { method: 'DELETE', path: '/api/users/:id', as: 'admin', params: { id: noUser }, body: { reason: optional(text(1, 500)) } },
+  // moderation (docs/decisions/025): a reason on every action
+  { method: 'POST', path: '/api/admin/items/:id/hide', as: 'admin', params: { id: idOf('item') }, body: { reason: text(1, 500) } },
+  { method: 'POST', path: '/api/admin/items/:id/unhide', as: 'admin', params: { id: idOf('item') }, body: { reason: text(1, 500) } },
+  { method: 'POST', path: '/api/admin/users/:id/warn', as: 'admin', params: { id: idOf('user') }, body: { reason: text(1, 500) } },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/suspend',
+    as: 'admin',
+    params: { id: idOf('user') },
+    body: { reason: text(1, 500), days: numberIn(1, 365, true) },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/lift-suspension',
+    as: 'admin',
+    params: { id: idOf('user') },
+    body: { reason: text(1, 500) },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/people/:username',
+    as: 'admin',
+    read: true,
+    params: { username: { valid: unknownName, invalid: longString(65, 300) } },
+  },
+  // Never a real person's name: valid or not, nobody is signed out.
+  {
+    method: 'DELETE',
+    path: '/api/admin/people/:username/sessions',
+    as: 'admin',
+    params: { username: { valid: unknownName, invalid: unknownName } },
+  },
+  { method: 'GET', path: '/api/support-requests/:id/replies', as: 'admin', read: true, params: { id: idOf('support') } },
+  {
+    method: 'POST',
+    path: '/api/support-requests/:id/replies',
+    as: 'admin',
+    params: { id: idOf('support') },
+    body: { body: text(1, 5000) },
+  },
   { method: 'PATCH', path: '/api/users/:id/verify', as: 'admin', params: { id: idOf('user') }, body: { isVerified: bool } },
   { method: 'DELETE', path: '/api/admin/notes/:id', as: 'admin', params: { id: badIdOnly } },
   { method: 'POST', path: '/api/admin/vendors', as: 'admin', body: { name: text(1, 60) } },
@@ -543,7 +650,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/admin/reports/:id/resolve',
     as: 'admin',
     params: { id: idOf('report') },
-    body: { action: oneOf(['dismiss', 'delete_item', 'delete_user']) },
+    body: { action: oneOf(['dismiss', 'delete_item', 'delete_user']), reason: optional(text(1, 500)) },
   },
   // notifications
   {
@@ -611,6 +718,7 @@ const NOT_FUZZED: Record<string, string> = {
   'GET /api/config': NO_INPUT,
   'GET /api/vendors': NO_INPUT,
   'GET /api/me/settings': NO_INPUT,
+  'DELETE /api/me/avatar': NO_INPUT,
   'POST /api/me/phone/send-code': NO_INPUT,
   'GET /api/me/email': NO_INPUT,
   'POST /api/me/email/send-link': NO_INPUT,
@@ -631,6 +739,8 @@ const NOT_FUZZED: Record<string, string> = {
   'GET /api/me/notification-preferences': NO_INPUT,
   'GET /api/admin/notification-deliveries': NO_INPUT,
   'GET /api/push/key': NO_INPUT,
+  'GET /api/admin/moderation-actions': NO_INPUT,
+  'GET /api/me/moderation': NO_INPUT,
 };
 
 // ---------------------------------------------------------------- building requests
@@ -1057,19 +1167,22 @@ describe('raw requests: broken JSON, wrong content types, odd bodies', () => {
       { name: 'no content type', type: '', payload: () => 'x' },
     ];
 
-    it.each(MULTIPART.map((m) => [m.name, m] as const))('POST /api/upload-image with %s', async (_name, m) => {
-      // The snapshot takes in the uploads folder too: no file may be left behind.
-      const before = await snapshot();
-      const res = await clients.owner.request({
-        method: 'POST',
-        url: '/api/upload-image',
-        payload: m.payload(),
-        headers: m.type ? { 'content-type': m.type } : {},
-      });
-      expectClientError(res, `upload with ${m.name}`);
-      expect(await snapshot()).toEqual(before);
-      expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
-    });
+    it.each(MULTIPART.flatMap((m) => ['/api/upload-image', '/api/me/avatar'].map((url) => [url, m.name, m] as const)))(
+      'POST %s with %s',
+      async (url, _name, m) => {
+        // The snapshot takes in the uploads folder too: no file may be left behind.
+        const before = await snapshot();
+        const res = await clients.owner.request({
+          method: 'POST',
+          url,
+          payload: m.payload(),
+          headers: m.type ? { 'content-type': m.type } : {},
+        });
+        expectClientError(res, `upload with ${m.name}`);
+        expect(await snapshot()).toEqual(before);
+        expect((await clients.owner.get('/api/user')).statusCode).toBe(200);
+      },
+    );
 
     it.each(MULTIPART.slice(0, 10).map((m) => [m.name, m] as const))('multipart with %s to the JSON routes', async (_name, m) => {
       const before = await snapshot();

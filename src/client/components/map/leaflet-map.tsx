@@ -12,7 +12,7 @@ import { useT } from '@/lib/i18n';
 
 // Leaflet guesses its icon paths from its CSS file's address, which a bundler breaks: give the
 // bundled images explicitly.
-const markerIconOptions = L.icon({
+export const markerIconOptions = L.icon({
   iconUrl: markerIcon,
   iconRetinaUrl: markerIcon2x,
   shadowUrl: markerShadow,

@@ -12,6 +12,8 @@ export const badgeVariants = cva(
         success: 'border-transparent bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
         neutral: 'border-transparent bg-stone-200 text-stone-800 dark:bg-stone-800 dark:text-stone-200',
         warning: 'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+        // A want ("Wanted"): apart from every status's colour.
+        wanted: 'border-transparent bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -52,17 +52,6 @@ export function useAdminVendors() {
   return useQuery<AdminVendor[]>({ queryKey: [ADMIN_VENDORS_KEY] });
 }
 
-/** Deleting a user also removes their notes, links and requests: every admin list is refreshed. */
-export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest('DELETE', `/api/users/${id}`);
-    },
-    onSuccess: () => invalidateAll(queryClient),
-  });
-}
-
 export function useVerifyUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -128,8 +117,9 @@ export function useAdminReports(status: ReportStatus) {
 export function useResolveReport(action: ReportAction) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest('POST', `/api/admin/reports/${id}/resolve`, { action });
+    mutationFn: async (target: number | { id: number; reason: string }) => {
+      const { id, reason } = typeof target === 'number' ? { id: target, reason: undefined } : target;
+      await apiRequest('POST', `/api/admin/reports/${id}/resolve`, { action, ...(reason ? { reason } : {}) });
     },
     onSuccess: () => (action === 'delete_user' ? invalidateAll(queryClient) : invalidate(queryClient, ADMIN_REPORTS_KEY)),
   });

@@ -15,6 +15,7 @@ export const ADMIN_TOASTS = {
   vendorDeactivated: 'admin.toasts.vendorDeactivated',
   reportDismissed: 'admin.toasts.reportDismissed',
   itemDeleted: 'admin.toasts.itemDeleted',
+  answered: 'admin.toasts.answered',
 } as const satisfies Record<string, MessageId>;
 
 export type AdminToast = (typeof ADMIN_TOASTS)[keyof typeof ADMIN_TOASTS];

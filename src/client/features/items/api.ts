@@ -15,7 +15,9 @@ export type ItemListParams = {
   tag?: string;
   /** Only with lat/lng. */
   radiusKm?: number;
-  sort?: 'nearest' | 'newest';
+  sort?: 'nearest' | 'newest' | 'relevance';
+  /** Only offers or only wants; absent: both. */
+  type?: 'offer' | 'want';
 };
 
 export type UploadResult = { imageUrl: string; thumbnailUrl: string };

@@ -10,7 +10,16 @@ import { GeolocationUnsupportedError, geolocationErrorCode, getCurrentPosition }
 import { translate } from '@/lib/i18n';
 import { type ItemListParams, useItemList } from './api';
 import { LOCATION_TOASTS, locationErrorMessage } from './lib/location-messages';
-import { type ListSort, type ListUrlState, listUrlSearch, parseListUrl, type RadiusKm, roundPlace } from './lib/list-url';
+import {
+  type ListSort,
+  type ListType,
+  type ListUrlState,
+  type ListView,
+  listUrlSearch,
+  parseListUrl,
+  type RadiusKm,
+  roundPlace,
+} from './lib/list-url';
 import { forgetPlace as forgetStoredPlace, isPlaceOff, rememberedPlace, rememberPlace, setPlaceOff } from './lib/remembered-place';
 
 export function useItemListState() {
@@ -36,7 +45,9 @@ export function useItemListState() {
       // the URL. The app's router is the browser's history, so its address is the window's.
       if (window.location.pathname !== at) return;
       const next = { ...now, ...change };
-      if (!next.place) Object.assign(next, { radiusKm: null, sort: null });
+      if (!next.place) next.radiusKm = null;
+      // Best match first needs a search; nearest and newest a place.
+      if (next.sort === 'relevance' ? !next.q : !next.place) next.sort = null;
       navigate(`${at}${listUrlSearch(next)}`, { replace });
     },
     [navigate],
@@ -125,9 +136,30 @@ export function useItemListState() {
     toast({ title: translate('core.browse.placeForgotten') });
   }, [go]);
 
+  /** A place chosen on the map: the list's place, remembered on this device like a shared location. */
+  const setPlace = useCallback(
+    (position: { lat: number; lng: number }) => {
+      const place = roundPlace(position);
+      rememberPlace(place);
+      setRemembered(place);
+      setOff(false);
+      go({ place, page: FIRST_PAGE });
+      toast({ title: translate('core.browse.placeChosen') });
+    },
+    [go],
+  );
+  /** List or Map (a history entry of its own: Back returns to the other view). */
+  const setView = useCallback((view: ListView) => go({ view }), [go]);
+
   const setRadius = useCallback((radiusKm: RadiusKm | null) => go({ radiusKm, page: FIRST_PAGE }), [go]);
   const setSort = useCallback((sort: ListSort) => go({ sort, page: FIRST_PAGE }), [go]);
   const clearTag = useCallback(() => go({ tag: '', page: FIRST_PAGE }), [go]);
+  /** A tag chip: filters by the tag, or (pressed again) clears it. */
+  const toggleTag = useCallback(
+    (tag: string) => go({ tag: latest.current.state.tag.toLowerCase() === tag.toLowerCase() ? '' : tag, page: FIRST_PAGE }),
+    [go],
+  );
+  const setType = useCallback((type: ListType) => go({ type, page: FIRST_PAGE }), [go]);
   const goToPage = useCallback((next: number) => go({ page: Math.max(FIRST_PAGE, next) }), [go]);
 
   const { place } = state;
@@ -136,7 +168,8 @@ export function useItemListState() {
     limit: PAGE_SIZE,
     ...(place ? { lat: place.lat, lng: place.lng } : {}),
     ...(place && state.radiusKm !== null ? { radiusKm: state.radiusKm } : {}),
-    ...(place && state.sort !== null ? { sort: state.sort } : {}),
+    ...(state.sort !== null ? { sort: state.sort } : {}),
+    ...(state.type ? { type: state.type } : {}),
     // The search text goes as both query and tag (docs/product.md, API); a tag of the URL as the tag.
     ...(state.q ? { query: state.q, tag: state.tag || state.q } : state.tag ? { tag: state.tag } : {}),
   };
@@ -157,6 +190,10 @@ export function useItemListState() {
     /** A tag the list is filtered by apart from the text (a link's `?tag=`), or ''. */
     tag: state.tag,
     clearTag,
+    toggleTag,
+    /** All (null), only offers or only wants. */
+    type: state.type,
+    setType,
     page: state.page,
     goToPage,
     location: place,
@@ -168,7 +205,11 @@ export function useItemListState() {
     forgetPlace,
     radiusKm: state.radiusKm,
     setRadius,
-    /** The order asked for (null: the default, nearest first with a place). */
+    setPlace,
+    /** Browse's List or Map view. */
+    view: state.view,
+    setView,
+    /** The order asked for (null: the default, nearest first with a place, else newest). */
     sort: state.sort,
     setSort,
     /** This list's address (path and query): "Back to listings" on an item page returns here. */

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { CreateReportBody, Report } from '../../../shared/reports.js';
 import { apiJson } from '@/lib/request';
 
-/** What a report is about: an item by id, or a person by name. */
-export type ReportTarget = { itemId: number } | { username: string };
+/** What a report is about: an item by id, a person by name, a message, or the other side of a hand-over who did not show up. */
+export type ReportTarget = { itemId: number } | { username: string } | { messageId: number } | { noShowItemId: number };
 
 export function useCreateReport() {
   return useMutation({

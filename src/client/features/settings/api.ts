@@ -70,6 +70,24 @@ export function useRemovePaymentLink() {
   });
 }
 
+/** The profile's bio and area (PUT /api/me/profile; '' clears one). */
+export function useSaveProfile() {
+  return useSettingsChange((body: { bio: string; area: string }) => apiJson<Settings>('PUT', '/api/me/profile', body));
+}
+
+/** A new profile photo (multipart, field `image`), stored by the server as two squares. */
+export function useUploadAvatar() {
+  return useSettingsChange((file: File) => {
+    const body = new FormData();
+    body.append('image', file);
+    return apiJson<Settings>('POST', '/api/me/avatar', body);
+  });
+}
+
+export function useRemoveAvatar() {
+  return useSettingsChange(() => apiJson<Settings>('DELETE', '/api/me/avatar'));
+}
+
 export function useUpdateVisibility() {
   return useSettingsChange((isVisible: boolean) => apiJson<Settings>('PATCH', '/api/me', { isVisible }));
 }

@@ -2,6 +2,7 @@
 // MY_REQUESTS_QUERY_KEY) and POST /api/support-requests.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupportRequest } from '../../../shared/people.js';
+import type { MyModeration } from '../../../shared/moderation.js';
 import { apiJson } from '@/lib/request';
 import type { SupportType } from './lib/support-labels';
 
@@ -25,4 +26,18 @@ export function useCreateSupportRequest() {
       }
     },
   });
+}
+
+/** A follow-up to one's own request (it goes back to the team as pending). */
+export function useFollowUp(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => apiJson<unknown>('POST', `/api/support-requests/${id}/replies`, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_REQUESTS_QUERY_KEY }),
+  });
+}
+
+/** One's suspension in force and the moderators' notices (GET /api/me/moderation). */
+export function useMyModeration() {
+  return useQuery<MyModeration>({ queryKey: ['/api/me/moderation'] });
 }

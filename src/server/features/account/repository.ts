@@ -65,12 +65,12 @@ export async function markForDeletion(db: Db, userId: number, description: strin
 export async function selectUserData(db: Db, userId: number) {
   const [profile] = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT id, username, phone_number, is_phone_verified, email, is_email_verified, is_visible, is_admin, marked_for_deletion, created_at FROM users WHERE id = ${userId}`,
+    sql`SELECT id, username, phone_number, phone_invalid, is_phone_verified, email, is_email_verified, is_visible, is_admin, marked_for_deletion, bio, area, avatar_key, created_at FROM users WHERE id = ${userId}`,
   );
   // Each part of the download: its name in the JSON and the query of the user's rows.
   const parts: Record<string, SQL> = {
     paymentLinks: sql`SELECT p.id, v.name AS vendor, p.payment_id, p.created_at FROM user_payment_ids p JOIN payment_vendors v ON v.id = p.vendor_id WHERE p.user_id = ${userId} ORDER BY p.id`,
-    items: sql`SELECT id, title, description, image_url, extra_images, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
+    items: sql`SELECT id, title, description, image_url, extra_images, latitude, longitude, approx_latitude, approx_longitude, exact_location, tags, type, status, created_at, updated_at, expires_at FROM items WHERE user_id = ${userId} ORDER BY id`,
     notes: sql`SELECT id, user_id, created_by_id, content, visibility, created_at, updated_at FROM notes WHERE user_id = ${userId} OR created_by_id = ${userId} ORDER BY id`,
     links: sql`SELECT l.id, l.user_id, l.linked_user_id, u1.username AS user_username, u2.username AS linked_username, l.has_note_access, l.created_at
           FROM linked_users l JOIN users u1 ON u1.id = l.user_id JOIN users u2 ON u2.id = l.linked_user_id
@@ -82,6 +82,9 @@ export async function selectUserData(db: Db, userId: number) {
           WHERE c.owner_id = ${userId} OR c.requester_id = ${userId} ORDER BY m.id`,
     // What the user reported (not who reported them: that stays with the admins).
     reports: sql`SELECT id, target_type, subject, reason, details, status, created_at FROM reports WHERE reporter_id = ${userId} ORDER BY id`,
+    // Thanks the user gave and received (who from or to by name: the two people of a hand-over know each other).
+    thanksGiven: sql`SELECT t.id, t.item_id, t.item_title, u.username AS to_username, t.note, t.created_at FROM thanks t JOIN users u ON u.id = t.to_user_id WHERE t.from_user_id = ${userId} ORDER BY t.id`,
+    thanksReceived: sql`SELECT t.id, t.item_id, t.item_title, u.username AS from_username, t.note, t.created_at FROM thanks t JOIN users u ON u.id = t.from_user_id WHERE t.to_user_id = ${userId} ORDER BY t.id`,
     savedAlerts: sql`SELECT id, query, tag, latitude, longitude, radius_m, paused, created_at, updated_at FROM saved_alerts WHERE user_id = ${userId} ORDER BY id`,
     // What the bell showed them, what was mailed to them (not the mails' text: it is made when sent), their choices.
     notifications: sql`SELECT id, type, actor_id, item_id, conversation_id, support_request_id, count, created_at, updated_at, read_at

@@ -4,6 +4,7 @@ import {
   changePasswordBodySchema,
   deleteAccountBodySchema,
   deletionRequestBodySchema,
+  distanceUnitBodySchema,
   languageBodySchema,
   ownPaymentLinkSchema,
   paymentLinkIdParams,
@@ -13,9 +14,11 @@ import {
   requestResetBodySchema,
   resetPasswordBodySchema,
   settingsSchema,
+  updateProfileBodySchema,
   updateSettingsBodySchema,
   verifyPhoneBodySchema,
 } from '../../../shared/people.js';
+import { setAvatar } from '../profiles/service.js';
 import { perAccountLimit, usernameKey } from '../../plugins/account-limit.js';
 import { siteOrigin } from '../../plugins/client.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
@@ -28,12 +31,16 @@ import {
   deleteOwnAccount,
   exportUserData,
   getSettings,
+  phoneOrBadRequest,
   removePaymentLink,
   requestDeletion,
   resetPassword,
   sendPhoneCode,
   sendResetCode,
+  setDistanceUnit,
   setLanguage,
+  setProfileText,
+  settingsView,
   setVisibility,
   verifyPhone,
 } from './service.js';
@@ -54,12 +61,24 @@ export const accountRoutes: FeatureRoutes = (app) => {
   const resetRequestAccountLimit = perAccountLimit(app, 'reset-request', usernameKey);
   const resetAccountLimit = perAccountLimit(app, 'reset', usernameKey);
 
+  const view = settingsView(app);
   app.get('/me/settings', { ...me, schema: { response: { 200: settingsSchema } } }, async (request) =>
-    getSettings(db, (await requireUser(request)).id),
+    getSettings(db, (await requireUser(request)).id, view),
   );
 
   app.patch('/me', { ...me, schema: { body: updateSettingsBodySchema, response: { 200: settingsSchema } } }, async (request) => {
-    return setVisibility(db, (await requireUser(request)).id, request.body.isVisible);
+    return setVisibility(db, (await requireUser(request)).id, request.body.isVisible, view);
+  });
+
+  // The profile's bio and area (the photo: POST /api/me/avatar in uploads, DELETE below).
+  app.put('/me/profile', { ...me, schema: { body: updateProfileBodySchema, response: { 200: settingsSchema } } }, async (request) =>
+    setProfileText(db, (await requireUser(request)).id, request.body, view),
+  );
+
+  app.delete('/me/avatar', { ...me, schema: { response: { 200: settingsSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    await setAvatar(db, app.storage, user.id, null);
+    return getSettings(db, user.id, view);
   });
 
   // The language the person reads the site, e-mails and text messages in (null: the device's or the browser's).
@@ -68,6 +87,17 @@ export const accountRoutes: FeatureRoutes = (app) => {
     await setLanguage(db, (await requireUser(request)).id, language);
     return { language };
   });
+
+  // The unit distances are shown in (km or mi); answered back, and in GET /api/user from then on.
+  app.put(
+    '/me/distance-unit',
+    { ...me, schema: { body: distanceUnitBodySchema, response: { 200: distanceUnitBodySchema } } },
+    async (request) => {
+      const { distanceUnit } = request.body;
+      await setDistanceUnit(db, (await requireUser(request)).id, distanceUnit);
+      return { distanceUnit };
+    },
+  );
 
   app.post(
     '/me/payment-ids',
@@ -88,13 +118,22 @@ export const accountRoutes: FeatureRoutes = (app) => {
   // Changing or removing the number checks the password: limited like the other password checks.
   const passwordCheck = { ...me, config: codeRateLimit, preHandler: passwordAccountLimit };
   app.put('/me/phone', { ...passwordCheck, schema: { body: phoneBodySchema, response: { 200: settingsSchema } } }, async (request) =>
-    changePhoneNumber(db, app.sms, (await requireUser(request)).id, request.body.currentPassword, request.body.phoneNumber, request.log),
+    changePhoneNumber(
+      db,
+      app.sms,
+      (await requireUser(request)).id,
+      request.body.currentPassword,
+      phoneOrBadRequest(request.body.phoneNumber, app.config.phoneDefaultRegion),
+      request.log,
+      view,
+    ),
   );
 
   app.delete(
     '/me/phone',
     { ...passwordCheck, schema: { body: removePhoneBodySchema, response: { 200: settingsSchema } } },
-    async (request) => changePhoneNumber(db, app.sms, (await requireUser(request)).id, request.body.currentPassword, null, request.log),
+    async (request) =>
+      changePhoneNumber(db, app.sms, (await requireUser(request)).id, request.body.currentPassword, null, request.log, view),
   );
 
   app.post('/me/phone/send-code', { ...me, config: codeRateLimit, preHandler: phoneAccountLimit }, async (request, reply) => {
@@ -110,7 +149,7 @@ export const accountRoutes: FeatureRoutes = (app) => {
       preHandler: phoneAccountLimit,
       schema: { body: verifyPhoneBodySchema, response: { 200: settingsSchema } },
     },
-    async (request) => verifyPhone(db, (await requireUser(request)).id, request.body.code),
+    async (request) => verifyPhone(db, (await requireUser(request)).id, request.body.code, view),
   );
 
   app.post('/me/password', { ...passwordCheck, schema: { body: changePasswordBodySchema } }, async (request, reply) => {

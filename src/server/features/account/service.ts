@@ -1,4 +1,5 @@
 import { CODE_TTL_MINUTES, PEOPLE_MSG, type Settings } from '../../../shared/people.js';
+import type { DistanceUnit } from '../../../shared/distance-unit.js';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
 import { DEFAULT_LANGUAGE, type Language, languageOrUndefined, type Message, type MessageValues } from '../../../shared/i18n.js';
 import { MSG, SECURITY_MSG } from '../../../shared/messages.js';
@@ -11,6 +12,8 @@ import type { SmsSender } from '../../plugins/sms.js';
 import { mailResetCode } from '../email/service.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { removeUser } from '../admin/service.js';
+import { avatarUrls } from '../profiles/service.js';
+import { formatPhone, toE164 } from '../../phone.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserById, findUserByUsername, updateUser } from '../../users/repository.js';
 import { clearCode, consumeCode, issueCode, sentRecently } from './codes.js';
@@ -34,19 +37,52 @@ export async function setLanguage(db: Db, userId: number, language: Language | n
   await updateUser(db, userId, { language });
 }
 
+/** What settings answers need besides the database: where photos are served from, the phone region. */
+export interface SettingsView {
+  storage: ImageStorage;
+  phoneRegion: string;
+}
+export const settingsView = (app: { storage: ImageStorage; config: { phoneDefaultRegion: string } }): SettingsView => ({
+  storage: app.storage,
+  phoneRegion: app.config.phoneDefaultRegion,
+});
+
+/** Stores the unit distances are shown in. */
+export async function setDistanceUnit(db: Db, userId: number, distanceUnit: DistanceUnit): Promise<void> {
+  await updateUser(db, userId, { distanceUnit });
+}
+
 /** The signed-in user's own settings (GET /api/me/settings and every change's answer). */
-export async function getSettings(db: Db, userId: number): Promise<Settings> {
+export async function getSettings(db: Db, userId: number, view: SettingsView): Promise<Settings> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound(PEOPLE_MSG.userNotFound);
   return {
     id: user.id,
     username: user.username,
     phoneNumber: user.phoneNumber,
+    phoneNumberFormatted: user.phoneNumber ? formatPhone(user.phoneNumber, view.phoneRegion) : null,
+    phoneInvalid: user.phoneInvalid === true,
     isPhoneVerified: user.isPhoneVerified,
     isVisible: user.isVisible,
     markedForDeletion: user.markedForDeletion,
     paymentIds: await selectPaymentLinks(db, userId),
+    bio: user.bio,
+    area: user.area,
+    avatarUrl: avatarUrls(view.storage, user.avatarKey).avatarUrl,
   };
+}
+
+/** PUT /api/me/profile: the bio and the area name (null clears one). */
+export async function setProfileText(db: Db, userId: number, values: { bio: string | null; area: string | null }, view: SettingsView) {
+  await updateUser(db, userId, values);
+  return getSettings(db, userId, view);
+}
+
+/** A typed number in E.164, or 400 'Please enter a valid phone number'. */
+export function phoneOrBadRequest(input: string, region: string): string {
+  const e164 = toE164(input, region);
+  if (!e164) throw badRequest(MSG.phoneInvalid);
+  return e164;
 }
 
 /** A user's payment links with their vendors (the public profile shows them). */
@@ -56,9 +92,9 @@ export const paymentLinksOf = (db: Db, userId: number) => selectPaymentLinks(db,
 export const activeVendors = (db: Db) => selectActiveVendors(db);
 
 /** Shows or hides the user's profile in search. */
-export async function setVisibility(db: Db, userId: number, isVisible: boolean): Promise<Settings> {
+export async function setVisibility(db: Db, userId: number, isVisible: boolean, view: SettingsView): Promise<Settings> {
   await updateUser(db, userId, { isVisible });
-  return getSettings(db, userId);
+  return getSettings(db, userId, view);
 }
 
 /** Adds a payment link with an active vendor (at most `max` per user, PAYMENT_LINK_LIMIT; 400 past it as before). */
@@ -94,11 +130,12 @@ export async function changePhoneNumber(
   currentPassword: string,
   phoneNumber: string | null,
   log: { warn: (obj: object, msg: string) => void },
+  view: SettingsView,
 ): Promise<Settings> {
   const user = await findUserById(db, userId);
   if (!user || !(await verifyPassword(user.password, currentPassword))) throw badRequest(PEOPLE_MSG.currentPasswordWrong);
-  if (user.phoneNumber !== phoneNumber) {
-    await updateUser(db, userId, { phoneNumber, isPhoneVerified: false });
+  if (user.phoneNumber !== phoneNumber || user.phoneInvalid !== false) {
+    await updateUser(db, userId, { phoneNumber, isPhoneVerified: false, phoneInvalid: false });
     if (user.verificationPurpose) await clearCode(db, userId);
     if (user.phoneNumber && user.isPhoneVerified) {
       const notice = smsText(user, phoneNumber ? SECURITY_MSG.phoneChangedNotice : SECURITY_MSG.phoneRemovedNotice);
@@ -106,13 +143,15 @@ export async function changePhoneNumber(
       await sms.send(user.phoneNumber, notice).catch((err: unknown) => log.warn({ err }, 'could not send the phone change notice'));
     }
   }
-  return getSettings(db, userId);
+  return getSettings(db, userId, view);
 }
 
 /** Sends a phone verification code by SMS (not more than once a minute). */
 export async function sendPhoneCode(db: Db, sms: SmsSender, userId: number): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user?.phoneNumber) throw badRequest(PEOPLE_MSG.noPhoneNumber);
+  // A number stored before E.164 that could not be read: no SMS goes to it until it is entered again.
+  if (user.phoneInvalid !== false) throw badRequest(MSG.phoneInvalid);
   if (sentRecently(user, 'phone')) throw new AppError(429, MSG.codeSentRecently);
   const code = await issueCode(db, userId, 'phone');
   try {
@@ -124,12 +163,12 @@ export async function sendPhoneCode(db: Db, sms: SmsSender, userId: number): Pro
 }
 
 /** Checks the phone code; a right one marks the phone verified. */
-export async function verifyPhone(db: Db, userId: number, code: string): Promise<Settings> {
+export async function verifyPhone(db: Db, userId: number, code: string, view: SettingsView): Promise<Settings> {
   const outcome = await consumeCode(db, userId, 'phone', code);
   if (outcome === 'too-many') throw badRequest(PEOPLE_MSG.codeTooManyTries);
   if (outcome !== 'ok') throw badRequest(PEOPLE_MSG.codeInvalid);
   await updateUser(db, userId, { isPhoneVerified: true });
-  return getSettings(db, userId);
+  return getSettings(db, userId, view);
 }
 
 /** Changes the password after checking the current one. */
@@ -178,7 +217,7 @@ export async function sendResetCode(
 ): Promise<void> {
   const user = await findUserByUsername(db, username);
   // Only a verified number or address: one merely typed into Settings may not be the owner's.
-  const toPhone = Boolean(user?.phoneNumber && user.isPhoneVerified);
+  const toPhone = Boolean(user?.phoneNumber && user.isPhoneVerified && user.phoneInvalid === false);
   const toEmail = Boolean(user?.email && user.isEmailVerified);
   if (!user || (!toPhone && !toEmail) || sentRecently(user, 'reset')) return;
   // One code, to each verified place: a failure of one does not keep it from the other.

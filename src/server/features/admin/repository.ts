@@ -56,6 +56,7 @@ export const imagesOnlyShownBy = (db: Db, userId: number) => {
     .where(
       and(
         eq(items.userId, userId),
+        sql`${photo} <> ''`,
         sql`NOT EXISTS (SELECT 1 FROM ${items} AS other WHERE array_prepend(other.image_url, other.extra_images) @> ARRAY[${photo}] AND other.user_id <> ${userId})`,
       ),
     );

@@ -15,6 +15,8 @@ import {
 import { adminOnly, requireAdmin } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { removePublicNote } from '../notes/service.js';
+import { optionalReasonBodySchema } from '../../../shared/moderation.js';
+import { deletionSubject, recordDeletion } from '../moderation/service.js';
 import { createVendor, listPublicNotes, listUsers, listVendors, removeUser, setUserVerified, setVendorActive } from './service.js';
 import { ITEM_MSG } from '../../../shared/item-format.js';
 import { SCHEMA_MSG } from '../../../shared/messages.js';
@@ -42,10 +44,18 @@ export const adminRoutes: FeatureRoutes = (app) => {
     async (request) => listUsers(app.db, request.query),
   );
 
-  app.delete('/users/:id', { preValidation: adminOnly, schema: { params: userIdParams } }, async (request, reply) => {
-    await removeUser(app.db, app.storage, request.params.id, request.log);
-    return reply.status(204).send();
-  });
+  // SPEC's route has no body; the admins' screens send a reason, and every deletion is logged (docs/decisions/025).
+  app.delete(
+    '/users/:id',
+    { preValidation: adminOnly, schema: { params: userIdParams, body: optionalReasonBodySchema } },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const subject = await deletionSubject(app.db, { userId: request.params.id });
+      await removeUser(app.db, app.storage, request.params.id, request.log);
+      if (subject) await recordDeletion(app.db, admin, subject, request.body?.reason ?? null);
+      return reply.status(204).send();
+    },
+  );
 
   app.patch(
     '/users/:id/verify',

@@ -6,6 +6,7 @@ import type { ImageStorage } from '../../plugins/storage.js';
 import { findUserById } from '../../users/repository.js';
 import { publicNotes } from '../search/service.js';
 import { discardImage } from '../uploads/service.js';
+import { deleteStoredAvatar } from '../uploads/images.js';
 import {
   type AdminUserRow,
   type AdminVendorRow,
@@ -68,6 +69,7 @@ export async function removeUser(
   id: number,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<void> {
+  const avatarKey = (await findUserById(db, id))?.avatarKey ?? null;
   const outcome = await deleteUserCascade(db, id);
   if (outcome === 'not-found') throw notFound(PEOPLE_MSG.userNotFound);
   if (outcome === 'admin') throw forbidden(PEOPLE_MSG.adminNotDeletable);
@@ -80,6 +82,9 @@ export async function removeUser(
       ),
     ),
   );
+  // The profile photo's files (thanks given and received went with the user's row).
+  if (avatarKey)
+    await deleteStoredAvatar(storage, avatarKey).catch((err: unknown) => log.warn({ err }, 'could not delete a profile photo'));
 }
 
 /** Public notes, newest first, with their author's name when the author still exists. */

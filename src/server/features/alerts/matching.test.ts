@@ -90,11 +90,17 @@ describe('alert matching', () => {
     ];
     for (const item of items) {
       const got = new Set((await matched(item.id)).map((id) => alerts.get(id)));
-      // The list search with the same text lists the item exactly when the alert matches it.
+      // The list search with the same text lists every item the alert matches. The list also finds
+      // items by words (docs/decisions/022: "50_" and "50%" find "Box of 50 pens" by the word "50"); alerts
+      // keep the substring rule for now, so the other way round holds for substring matches only.
+      // A list search of several words matches by words alone: "ike fo" (inside "bike for") is an
+      // alert's substring match that the list no longer makes.
       for (const text of texts) {
         const res = await new TestClient(t.app).get(`/api/items?limit=50&query=${encodeURIComponent(text)}`);
         const listed = res.json<{ items: { id: number }[] }>().items.some((i) => i.id === item.id);
-        expect(got.has(text), `${text} on item ${item.id}`).toBe(listed);
+        if (text === 'ike fo') expect(listed).toBe(false);
+        else if (got.has(text)) expect(listed, `${text} on item ${item.id}`).toBe(true);
+        else if (listed) expect(['50_', '50%'], `a list match by words only, item ${item.id}`).toContain(text);
       }
     }
     // And some of it by hand, so the comparison above cannot pass on an empty list.

@@ -1,6 +1,7 @@
+import { itemVisibleTo } from '../items/visibility.js';
 import { type SQL, and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
-import { alertMatchJobs, savedAlerts } from '../../db/schema.js';
+import { alertMatchJobs, alertTold, savedAlerts } from '../../db/schema.js';
 import { searchTextMatches } from '../items/search-text.js';
 
 export type AlertRow = typeof savedAlerts.$inferSelect;
@@ -86,7 +87,7 @@ export function alertsMatchingItemQuery(itemId: number): SQL {
                  CASE WHEN i.approx_latitude IS NOT NULL
                       THEN ll_to_earth(i.approx_latitude::float8, i.approx_longitude::float8) END AS point,
                  alert_text_keys(i.title || E'\\n' || i.description || E'\\n' || array_to_string(i.tags, E'\\n')) AS text_keys
-          FROM items i WHERE i.id = ${itemId}
+          FROM items i WHERE i.id = ${itemId} AND ${itemVisibleTo(null, 'i')}
         ),
         candidates AS (
           SELECT ${columns} FROM item, saved_alerts a
@@ -114,9 +115,29 @@ export function alertsMatchingItemQuery(itemId: number): SQL {
 
 // ---- Posted items waiting to be matched (alert_match_jobs) --------------------------------------
 
-/** Queues a just-posted item for matching, in the transaction that inserts it. */
+/**
+ * Queues an item for matching, in the transaction that posts or edits it. An item already queued
+ * stays queued once, due now, its attempts counted afresh (an edit may mend what failed).
+ */
 export async function insertMatchJob(tx: Db, itemId: number): Promise<void> {
-  await tx.insert(alertMatchJobs).values({ itemId });
+  await tx
+    .insert(alertMatchJobs)
+    .values({ itemId })
+    .onConflictDoUpdate({
+      target: alertMatchJobs.itemId,
+      set: { attempts: 0, nextAttemptAt: sql`now()`, failedAt: null, lastError: null },
+    });
+}
+
+/** Of these people, those not yet told of the item by their alerts; they are marked told (one statement). */
+export async function markTold(tx: Db, itemId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .insert(alertTold)
+    .values(userIds.map((userId) => ({ itemId, userId })))
+    .onConflictDoNothing()
+    .returning({ userId: alertTold.userId });
+  return rows.map((r) => r.userId);
 }
 
 /** Who posted the item (undefined once it is gone). */

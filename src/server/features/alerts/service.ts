@@ -23,6 +23,7 @@ import {
   insertAlert,
   insertMatchJob,
   itemPoster,
+  markTold,
   recordMatchJobFailure,
   selectAlerts,
   selectAlertsMatchingItem,
@@ -111,9 +112,10 @@ export async function deleteAlert(db: Db, me: number, id: number): Promise<void>
 }
 
 /**
- * Queues a just-posted item for matching against the saved alerts, in the transaction that inserts
- * it (docs/decisions/016-saved-alerts.md): the job exists exactly when the item does, and posting
- * never waits for the matching.
+ * Queues a just-posted or edited item for matching against the saved alerts, in the transaction
+ * that writes it (docs/decisions/016-saved-alerts.md): the job exists exactly when the item does,
+ * and posting never waits for the matching. After an edit only people not told of the item yet hear
+ * of it (alert_told).
  */
 export function queueAlertMatching(tx: Db, itemId: number): Promise<void> {
   return insertMatchJob(tx, itemId);
@@ -131,7 +133,8 @@ export function alertsMatchingItem(tx: Db, itemId: number): Promise<AlertMatch[]
  * The notification worker's task of matching posted items: for each queued item, one "alert_matched"
  * event per owner of a matched alert (several of one person's alerts matching make one), the poster
  * as the actor (blocks either way keep it quiet), written with the job's deletion in one transaction:
- * an owner hears of an item once. Each job in a savepoint of its own: one failing fails alone.
+ * an owner hears of an item once, however often it is edited and matched again (alert_told). Each
+ * job in a savepoint of its own: one failing fails alone.
  */
 export function alertMatchingTask(log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }): WorkerTask {
   return {
@@ -143,7 +146,8 @@ export function alertMatchingTask(log?: { info(obj: object, msg: string): void; 
           await tx.transaction(async (savepoint) => {
             const poster = await itemPoster(savepoint, job.itemId);
             const matches = poster === undefined ? [] : await selectAlertsMatchingItem(savepoint, job.itemId);
-            const owners = [...new Set(matches.map((m) => m.userId))];
+            // Only those not told of this item before (it may be matched again after an edit).
+            const owners = await markTold(savepoint, job.itemId, [...new Set(matches.map((m) => m.userId))]);
             if (owners.length > 0) {
               await enqueue(
                 savepoint,

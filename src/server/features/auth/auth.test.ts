@@ -70,7 +70,7 @@ describe('POST /api/register', () => {
     const res = await c.post('/api/register', { username: name, password: 'secret-pw', isVisible: true });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ id: expect.any(Number), username: name, isAdmin: false, language: 'en' });
+    expect(body).toEqual({ id: expect.any(Number), username: name, isAdmin: false, language: 'en', distanceUnit: 'km' });
     const me = await c.get('/api/user');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body);

@@ -3,6 +3,7 @@ import { loginLimit } from '../../plugins/account-limit.js';
 import { requireUser } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { authenticate, registerUser } from './service.js';
+import { phoneOrBadRequest } from '../account/service.js';
 
 /** Accounts: CSRF token, the session user, register, login, logout (docs/product.md, Input rules, API and Messages). */
 export const authRoutes: FeatureRoutes = (app) => {
@@ -28,7 +29,10 @@ export const authRoutes: FeatureRoutes = (app) => {
     '/register',
     { config: { rateLimit }, schema: { body: registerBodySchema, response: { 201: sessionUserSchema } } },
     async (request, reply) => {
-      const user = await registerUser(app.db, request.body, await request.language());
+      const { phoneNumber, ...body } = request.body;
+      // A number is stored in E.164, read in PHONE_DEFAULT_REGION when typed without a country code.
+      const phone = phoneNumber === undefined ? undefined : phoneOrBadRequest(phoneNumber, app.config.phoneDefaultRegion);
+      const user = await registerUser(app.db, { ...body, phoneNumber: phone }, await request.language());
       await app.sessions.start(request, reply, user.id, false);
       await app.devices.issue(reply, user.username);
       return reply.status(201).send(user);

@@ -1,16 +1,24 @@
 import type { RegisterInput, SessionUser } from '../../../shared/auth.js';
 import { type Language, languageOrUndefined } from '../../../shared/i18n.js';
 import { MSG } from '../../../shared/messages.js';
+import { distanceUnitOf } from '../../../shared/distance-unit.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError, badRequest } from '../../errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { findUserByUsername, insertUser, updateUser } from '../../users/repository.js';
 
-const toSessionUser = (u: { id: number; username: string; isAdmin: boolean; language: string | null }): SessionUser => ({
+const toSessionUser = (u: {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+  language: string | null;
+  distanceUnit: string;
+}): SessionUser => ({
   id: u.id,
   username: u.username,
   isAdmin: u.isAdmin,
   language: languageOrUndefined(u.language) ?? null,
+  distanceUnit: distanceUnitOf(u.distanceUnit),
 });
 
 /** Creates an account; a name taken in any letter case is refused. `language`: the one the page was in. */

@@ -110,14 +110,14 @@ describe('a session ends', () => {
     const name = uniqueName('reset');
     const here = client();
     const user = await here.register(name, 'forgotten-pw');
-    await here.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+15550177', currentPassword: 'forgotten-pw' } });
+    await here.request({ method: 'PUT', url: '/api/me/phone', payload: { phoneNumber: '+12125550177', currentPassword: 'forgotten-pw' } });
     // Reset codes go only to a verified number.
     await here.post('/api/me/phone/send-code');
-    expect((await here.post('/api/me/phone/verify', { code: await lastCode(t, '+15550177') })).statusCode).toBe(200);
+    expect((await here.post('/api/me/phone/verify', { code: await lastCode(t, '+12125550177') })).statusCode).toBe(200);
     const remembered = client();
     await remembered.post('/api/login', { username: name, password: 'forgotten-pw', rememberMe: true });
     await client().post('/api/request-reset', { username: name });
-    const code = await lastCode(t, '+15550177', 'password reset');
+    const code = await lastCode(t, '+12125550177', 'password reset');
     expect((await client().post('/api/reset-password', { username: name, code, newPassword: 'brand-new-pw' })).statusCode).toBe(200);
     expect((await here.get('/api/user')).statusCode).toBe(401);
     expect((await remembered.get('/api/user')).statusCode).toBe(401);

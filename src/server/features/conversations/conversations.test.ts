@@ -137,6 +137,7 @@ describe('POST /api/items/:id/messages', () => {
         title: 'Garden chair',
         thumbnailUrl: imageUrl.replace('.webp', '-thumb.webp'),
         status: 'available',
+        type: 'offer',
       },
       other: { id: ids.owner.id, username: ids.owner.username },
       role: 'requester',

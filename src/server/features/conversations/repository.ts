@@ -1,3 +1,4 @@
+import { itemVisibleTo } from '../items/visibility.js';
 import { type SQL, and, desc, eq, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { conversations, items, messages, userBlocks } from '../../db/schema.js';
@@ -29,7 +30,8 @@ export async function selectItemForMessage(db: Db, itemId: number): Promise<{ ow
       available: sql<boolean>`(${items.status} = 'available' AND (${items.expiresAt} IS NULL OR ${items.expiresAt} > now()))`,
     })
     .from(items)
-    .where(eq(items.id, itemId))
+    // A hidden item takes no new conversations: nobody but its owner and the admins knows it exists.
+    .where(and(eq(items.id, itemId), itemVisibleTo(null, 'items')))
     .limit(1);
   return row;
 }
@@ -169,6 +171,7 @@ export interface SummaryRow {
   item_title: string;
   item_image_url: string;
   item_status: string;
+  item_type: 'offer' | 'want';
   promised_here: boolean;
   other_id: number;
   other_username: string;
@@ -214,7 +217,7 @@ export async function selectSummaries(db: Db, me: number, only?: number): Promis
   return queryRows<SummaryRow>(
     db,
     sql`SELECT c.id, c.role, ${iso(sql`c.updated_at`)} AS updated_at,
-               i.id AS item_id, i.title AS item_title, i.image_url AS item_image_url,
+               i.id AS item_id, i.title AS item_title, i.image_url AS item_image_url, i.type AS item_type,
                (i.promised_to_id IS NOT NULL AND i.promised_to_id = c.requester_id) AS promised_here,
                CASE WHEN i.status = 'available' AND i.expires_at <= now() THEN 'expired' ELSE i.status END AS item_status,
                o.id AS other_id, o.username AS other_username,

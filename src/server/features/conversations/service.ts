@@ -45,6 +45,7 @@ const toSummary = (r: SummaryRow): ConversationSummary => ({
     title: r.item_title,
     thumbnailUrl: thumbnailUrlOf(r.item_image_url),
     status: r.item_status,
+    type: r.item_type,
     promisedHere: r.promised_here === true,
   },
   other: { id: r.other_id, username: r.other_username },
@@ -67,6 +68,9 @@ const toSummary = (r: SummaryRow): ConversationSummary => ({
 async function announceUnread(db: Db, userId: number): Promise<void> {
   await publish(db, [userId], 'unread', { unread: await countUnread(db, userId) });
 }
+
+/** Whether one of two people has blocked the other (thanks between them are refused too). */
+export const eitherBlocked = (db: Db, a: number, b: number): Promise<boolean> => isBlocked(db, a, b);
 
 /** Refuses a message between two people when one has blocked the other. */
 async function refuseIfBlocked(db: Db, me: number, other: number): Promise<void> {

@@ -21,6 +21,8 @@ export interface ItemState {
   ownerId: number;
   status: ItemStatus;
   promisedToId: number | null;
+  /** A want has no promise or hand-over (docs/decisions/023-offers-and-wants.md). */
+  type: 'offer' | 'want';
   /** Available but past its expiry (the hourly sweep has not marked it yet). */
   lapsed: boolean;
 }
@@ -32,6 +34,7 @@ export async function lockItem(tx: Tx, itemId: number): Promise<ItemState | unde
       ownerId: items.userId,
       status: items.status,
       promisedToId: items.promisedToId,
+      type: items.type,
       lapsed: sql<boolean>`(${items.expiresAt} IS NOT NULL AND ${items.expiresAt} <= now())`,
     })
     .from(items)

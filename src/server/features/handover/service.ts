@@ -21,6 +21,8 @@ export interface HandoverPlan {
 /** What a change does to an item in this state: a plan, null when it is already so, or an error. */
 export function planHandover(item: ItemState, change: HandoverChange): HandoverPlan | null {
   const promisee = item.status === 'promised' ? item.promisedToId : null;
+  // A want is looked for, not given: it is never promised or handed over (it can only be deleted).
+  if (item.type === 'want' && change.to !== 'available') throw badRequest(ITEM_MSG.wantNoHandover);
   switch (change.to) {
     case 'promised':
       if (promisee === change.requesterId) return null;

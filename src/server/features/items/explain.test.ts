@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
 import { imagesOnlyShownByQuery } from '../admin/service.js';
-import { forgetEstimates, itemShowingImage } from './repository.js';
+import { forgetEstimates, itemShowingImage, RADIUS_EXACT_CAP } from './repository.js';
 
 // The list queries on 100,000 items must be served by indexes, never by reading the whole table; so
 // must the image lookups of deleting an item or a user.
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const owner = await new TestClient(t.app).register('bulk_owner');
   // Deterministic spread over a country-sized box with a dense city, varied words and tags.
   await t.app.db.execute(sql`
-    insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, tags, status, created_at, expires_at)
+    insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, tags, status, type, created_at, expires_at)
     select ${owner.id},
            (array['Chair','Lamp','Bicycle','Table','Kettle','Guitar','Coat','Books','Sofa','Drill'])[1 + g % 10] || ' ' || g,
            'Item number ' || g || ' in ' || (array['good','fair','fine','used','mint'])[1 + g % 5] || ' condition, pick up any time',
@@ -29,11 +29,13 @@ beforeAll(async () => {
            case when g % 3 = 0 then -74 + ((g * 6007) % 1000) / 5000.0 else -120 + ((g * 1299709) % 45000) / 1000.0 end - 0.002,
            array[(array['Furniture','Books','Tools','Free','Toys'])[1 + g % 5]] || case when g % 997 = 0 then array['Rare'] else array[]::text[] end,
            case when g % 10 = 7 then 'taken' else 'available' end,
+           case when g % 50 = 25 then 'want' else 'offer' end,
            now() - (g || ' minutes')::interval,
            now() + interval '20 days'
     from generate_series(1::bigint, ${ITEMS}::bigint) as g`);
   await t.app.db.execute(sql`analyze items`);
   await t.app.db.execute(sql`analyze users`);
+  await t.app.db.execute(sql`analyze item_map_cells`);
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -48,6 +50,9 @@ async function sqlOf(url: string, { cold = true } = {}): Promise<{ sql: string; 
   const dialect = (t.app.db as unknown as { dialect: { sqlToQuery: (q: unknown) => { sql: string; params: unknown[] } } }).dialect;
   db.execute = async (q: unknown) => {
     const built = dialect.sqlToQuery(q);
+    // The items' statements. The typo lookup is not among them: on PostgreSQL it is one call of
+    // search.closest_words (the vocabulary's trigram index), on PGlite a read of the whole (small)
+    // vocabulary on purpose (docs/decisions/022).
     if (/from items/i.test(built.sql)) captured.push(built);
     return original(q);
   };
@@ -75,6 +80,7 @@ describe(`EXPLAIN of the list queries on ${ITEMS.toLocaleString('en')} items`, (
   const gist = /Index Scan using items_location_gist/;
   const trgm = /items_title_trgm_idx/;
   const tags = /items_tags_lower_idx/;
+  const words = /items_search_doc_idx/;
   // The GiST index by any kind of scan (a bitmap for a box whose matches are then sorted).
   const gistAny = /(Index|Bitmap Index) Scan (using|on) items_location_gist/;
   // The KNN walk bounded by the box: one GiST index scan with the box as its condition and the distance as its order.
@@ -91,9 +97,9 @@ describe(`EXPLAIN of the list queries on ${ITEMS.toLocaleString('en')} items`, (
     // Few matches scattered over time (an exact total of at most FEW_MATCHES): the matches are
     // collected by the trigram and tag indexes, never by walking the newest-first index and
     // filtering, which reads the whole table for a word nobody used. docs/decisions/004 explains.
-    ['search for a rare word', '/api/items?query=guitar%2099&tag=guitar%2099', trgm, trgm],
+    ['search for a rare word', '/api/items?query=99150&tag=99150', trgm, trgm],
     ['search text that is a rare tag', '/api/items?query=rare&tag=rare', tags, tags],
-    ['nearest first with a rare word', '/api/items?query=guitar%2099&lat=40.75&lng=-73.98', trgm, trgm],
+    ['nearest first with a rare word', '/api/items?query=99150&lat=40.75&lng=-73.98', trgm, trgm],
     ['a tag alone', '/api/items?tag=rare', tags, tags],
     // Within a radius: the KNN walk bounded by earth_box (an index condition of the GiST scan), and
     // a count of the points in the box by the same index (docs/decisions/004).
@@ -102,6 +108,32 @@ describe(`EXPLAIN of the list queries on ${ITEMS.toLocaleString('en')} items`, (
     ['nearest first within 500 km, in the sparse country', '/api/items?lat=35.1&lng=-100.2&radiusKm=500', gistWalk, gistAny],
     ['within 1 km of a city point', '/api/items?lat=40.79&lng=-73.91&radiusKm=1', gistWalk, gistAny],
     ['newest first within 2 km', '/api/items?lat=40.75&lng=-73.98&radiusKm=2&sort=newest', gistAny, gistAny],
+    // Search by words (docs/decisions/022): few matches by the words index, many by the walk.
+    ['several words in any order', '/api/items?query=94%20kettle&tag=94%20kettle', words, words],
+    ['several words with a typo', '/api/items?query=kettel%2094&tag=kettel%2094', words, words],
+    ['a common word with a typo', '/api/items?query=guitr&tag=guitr', created, words],
+    ['best match first, few matches', '/api/items?query=94%20kettle&tag=94%20kettle&sort=relevance', words, words],
+    // Best match first ranks every match of an exact count (at most 10,000) and, past it, the newest of them.
+    ['best match first, a counted typo', '/api/items?query=guitr&tag=guitr&sort=relevance', words, words],
+    ['best match first, a word in every item', '/api/items?query=condition&tag=condition&sort=relevance', created, listed],
+    // Offers and wants (migration 0027): wants (2% here) walk their own partial indexes; offers walk
+    // the indexes of every listed item and skip the few wants.
+    ['wants, newest first', '/api/items?type=want', /Index Scan using items_wants_created_idx/, /items_wants_created_idx/],
+    ['wants, nearest first', '/api/items?type=want&lat=40.75&lng=-73.98', /Index Scan using items_wants_location_gist/, /items_wants_/],
+    [
+      'wants within 5 km',
+      '/api/items?type=want&lat=40.75&lng=-73.98&radiusKm=5',
+      /Index Scan using items_wants_location_gist/,
+      /items_wants_location_gist/,
+    ],
+    ['offers, newest first, page 20', '/api/items?type=offer&page=20', created, listed],
+    ['offers, nearest first', '/api/items?type=offer&lat=40.75&lng=-73.98', gist, listed],
+    [
+      'a common word among wants',
+      '/api/items?query=guitar&tag=guitar&type=want',
+      /items_wants_created_idx|trgm/,
+      /items_wants_created_idx|trgm/,
+    ],
     ['a common word within 10 km', '/api/items?query=chair&tag=chair&lat=40.75&lng=-73.98&radiusKm=10', gistAny, gistAny],
   ])('%s is served by indexes, and its count stops early', async (_name, url, listIndex, countIndex) => {
     const queries = await sqlOf(url);
@@ -110,7 +142,7 @@ describe(`EXPLAIN of the list queries on ${ITEMS.toLocaleString('en')} items`, (
     if (process.env.SHOW_PLANS) console.log(url, '\n', plans.join('\n---\n'));
     for (const p of plans) expect(p).not.toMatch(/Seq Scan on items/);
     // A search counts first (its total decides how the page is read), a plain list runs both at once.
-    const listPlan = plans[queries.findIndex((q) => /ORDER BY/.test(q.sql))];
+    const listPlan = plans[queries.findIndex((q) => /ORDER BY/.test(q.sql) && /from items/i.test(q.sql))];
     expect(listPlan).toMatch(listIndex);
     const countPlan = plans[queries.findIndex((q) => /count\(\*\)/.test(q.sql))]!;
     expect(countPlan).toMatch(/Limit/);
@@ -133,6 +165,25 @@ describe(`EXPLAIN of the list queries on ${ITEMS.toLocaleString('en')} items`, (
     expect(warm[0]!.sql).toMatch(/ORDER BY/);
     const res = await new TestClient(t.app).get('/api/items?lat=35.1&lng=-100.2');
     expect(res.json().pagination.totalIsEstimate).toBe(true);
+  });
+
+  it('a circle holding more than RADIUS_EXACT_CAP items has an estimated total close to the exact one', async () => {
+    for (const [lat, lng, km] of [
+      [40.8, -73.9, 3],
+      [40.75, -73.95, 1],
+      [40.8, -73.9, 8],
+    ] as const) {
+      const { pagination } = (await new TestClient(t.app).get(`/api/items?lat=${lat}&lng=${lng}&radiusKm=${km}`)).json();
+      const [exact] = await queryRows<{ n: number }>(
+        t.app.db,
+        sql`select count(*)::int as n from items where status = 'available' and expires_at > now() and approx_latitude is not null
+          and earth_distance(ll_to_earth(approx_latitude::float8, approx_longitude::float8), ll_to_earth(${lat}::float8, ${lng}::float8)) <= ${km * 1000}`,
+      );
+      expect(exact!.n).toBeGreaterThan(RADIUS_EXACT_CAP);
+      expect(pagination.totalIsEstimate).toBe(true);
+      expect(pagination.total / exact!.n, `${km} km: ${pagination.total} for ${exact!.n}`).toBeGreaterThan(0.6);
+      expect(pagination.total / exact!.n, `${km} km: ${pagination.total} for ${exact!.n}`).toBeLessThan(1.6);
+    }
   });
 
   it('a small result has an exact total', async () => {
@@ -167,5 +218,70 @@ describe(`EXPLAIN of the image lookups of a deletion on ${ITEMS.toLocaleString('
     expect(p).toMatch(/Index (Only )?Scan using items_user_id_idx/);
     expect(p).toMatch(byImage);
     expect(p).not.toMatch(/Seq Scan on items/);
+  });
+});
+
+describe(`EXPLAIN of the map's clusters on ${ITEMS.toLocaleString('en')} items (docs/decisions/021)`, () => {
+  /** Every statement one clusters request sends, EXPLAINed with its parameters. */
+  async function plansOf(url: string): Promise<string[]> {
+    const db = t.app.db as unknown as { execute: (q: unknown) => Promise<unknown> };
+    const original = db.execute.bind(db);
+    const dialect = (t.app.db as unknown as { dialect: { sqlToQuery: (q: unknown) => { sql: string; params: unknown[] } } }).dialect;
+    const sent: { sql: string; params: unknown[] }[] = [];
+    db.execute = async (q: unknown) => {
+      sent.push(dialect.sqlToQuery(q));
+      return original(q);
+    };
+    try {
+      const res = await new TestClient(t.app).get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json<{ clusters: { count: number }[]; items: unknown[] }>();
+      expect(answer.clusters.length + answer.items.length).toBeGreaterThan(0);
+    } finally {
+      db.execute = original;
+    }
+    const plans = await Promise.all(sent.filter((q) => /from (items|item_map_cells)/i.test(q.sql)).map(plan));
+    if (process.env.SHOW_PLANS) console.log(url, '\n', plans.join('\n---\n'));
+    return plans;
+  }
+  const cells = /Index Scan using item_map_cells_level_x_y_pk/;
+  // Items past their expiry not yet swept, subtracted at request time: the partial expiry index.
+  const lapsed = /Index (Only )?Scan using items_available_located_expires_idx/;
+  const gist = /(Index|Bitmap Index) Scan (using|on) items_location_gist/;
+
+  it.each([
+    ['the whole country at zoom 4', '/api/items/clusters?bbox=-125,24,-66,50&zoom=4'],
+    ['a city at zoom 11', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11'],
+    ['a district at zoom 14', '/api/items/clusters?bbox=-74,40.7,-73.95,40.73&zoom=14'],
+  ])('%s reads the per-cell counts by their key, and the lapsed items by the expiry index', async (_name, url) => {
+    const plans = await plansOf(url);
+    const joined = plans.join('\n');
+    expect(joined).toMatch(cells);
+    expect(joined).toMatch(lapsed);
+    expect(joined).not.toMatch(/Seq Scan on (items|item_map_cells)/);
+  });
+
+  it('one-item cells of the counts find their item by a GiST probe each', async () => {
+    // Two items alone in the middle of nowhere, in two cells at zoom 13.
+    const [owner] = await queryRows<{ id: number }>(t.app.db, sql`select id from users order by id limit 1`);
+    await t.app.db.execute(sql`
+      insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, expires_at)
+      select ${owner!.id}, 'Lone chair ' || g, 'Alone on the map', '/uploads/lone.webp', 10, 10 + g / 10.0, 10.001, 10 + g / 10.0, now() + interval '1 day'
+      from generate_series(1, 2) as g`);
+    const plans = await plansOf('/api/items/clusters?bbox=10,9.9,10.3,10.1&zoom=13');
+    const probe = plans.find((p) => /Nested Loop/.test(p) && /items_location_gist/.test(p));
+    expect(probe).toBeDefined();
+    expect(plans.join('\n')).not.toMatch(/Seq Scan on (items|item_map_cells)/);
+  });
+
+  it.each([
+    ['a street at zoom 16 (grouped at request time)', '/api/items/clusters?bbox=-73.99,40.74,-73.97,40.75&zoom=16', gist],
+    ['a search in a city', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11&query=chair&tag=chair', /items_location_gist|trgm/],
+    ['wants in a city', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11&type=want', /items_wants_location_gist/],
+  ])('%s groups the matching rows of the area read by an index', async (_name, url, index) => {
+    const plans = await plansOf(url);
+    const joined = plans.join('\n');
+    expect(joined).toMatch(index);
+    expect(joined).not.toMatch(/Seq Scan on items/);
   });
 });

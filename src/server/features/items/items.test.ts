@@ -178,6 +178,7 @@ describe('GET /api/items', () => {
       'tags',
       'thumbnailUrl',
       'title',
+      'type',
       'userId',
       'username',
     ]);
@@ -334,6 +335,7 @@ describe('GET /api/items/:id', () => {
         'tags',
         'thumbnailUrl',
         'title',
+        'type',
         'updatedAt',
         'userId',
         'username',

@@ -177,10 +177,10 @@ describe('GET /api/items?sort=', () => {
     const nearest = await client().get('/api/items?sort=nearest');
     expect(nearest.statusCode).toBe(400);
     expect(nearest.json().message).toBe('sort=nearest needs a place: send lat and lng with it');
-    for (const bad of ['relevance', 'NEWEST', 'oldest', '', 'newest,nearest']) {
+    for (const bad of ['best', 'RELEVANCE', 'NEWEST', 'oldest', '', 'newest,nearest']) {
       const res = await client().get(`/api/items?sort=${bad}`);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().message, bad).toBe('sort must be nearest or newest');
+      expect(res.json().message, bad).toBe('sort must be nearest, newest or relevance');
     }
   });
 });

@@ -2,9 +2,11 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client.js';
 import { items, users } from '../../db/schema.js';
-import type { ItemStatus } from '../../../shared/items.js';
+import type { ItemStatus, ItemType } from '../../../shared/items.js';
 import { searchTextMatches } from './search-text.js';
+import { type SearchWord, byWordsOnly, matchRank, matchTier, wordsMatch } from './search-words.js';
 import { enqueueFromRows } from '../notifications/outbox.js';
+import { type ItemViewer, itemVisibleTo } from './visibility.js';
 
 /** Rows counted exactly before the total switches to the planner's estimate (docs/decisions/004). */
 export const EXACT_COUNT_CAP = 10_000;
@@ -12,15 +14,27 @@ export const EXACT_COUNT_CAP = 10_000;
 export interface ItemFilter {
   /** Search text: substring of title or description, or equal to a tag (any letter case). */
   text?: string;
+  /** The words of `text` with their alternatives (searchWordsOf): an item holding them all matches too. */
+  words?: SearchWord[];
   /** Tag-only filter (any letter case), when a tag is asked for apart from the text. */
   tag?: string;
   near?: { lat: number; lng: number };
   /** Only items whose published point is within this many kilometres of `near` (needs `near`). */
   radiusKm?: number;
+  /** Only offers or only wants (a list of wants walks their own partial indexes, migration 0027). */
+  type?: ItemType;
+  /** Who asks: hidden items are listed to their owner and the admins only (visibility.ts). */
+  viewer?: ItemViewer;
 }
 
-/** The order of a list: nearest first needs `near` (the GiST index's own order), newest first is the default without it. */
-export type ListOrder = 'nearest' | 'newest';
+/**
+ * The order of a list: nearest first needs `near` (the GiST index's own order), newest first is the
+ * default without it; best match first (relevance) ranks the matches of a search (docs/decisions/022).
+ */
+export type ListOrder = 'nearest' | 'newest' | 'relevance';
+
+/** Best match first over a search with more matches than the exact count's cap ranks the newest this many. */
+export const RELEVANCE_CANDIDATES = 300;
 
 export interface ListedRow {
   id: number;
@@ -30,6 +44,7 @@ export interface ListedRow {
   extra_images: string[];
   tags: string[];
   user_id: number;
+  type: ItemType;
   /** Empty for an owner whose account is hidden: lists are the same for everyone, and name no hidden account. */
   username: string;
   distance_km: number | null;
@@ -56,10 +71,15 @@ const withinRadius = (near: { lat: number; lng: number }, km: number) =>
  * column everywhere it walked the expiry index or scanned the table to count a search (it prices
  * ILIKE '%word%' far too low), reading every listed row when the matches are under the cap.
  */
-function whereListed(filter: ItemFilter, { rowByRow = false, boxOnly = false }: { rowByRow?: boolean; boxOnly?: boolean } = {}): SQL {
+export function whereListed(
+  filter: ItemFilter,
+  { rowByRow = false, boxOnly = false }: { rowByRow?: boolean; boxOnly?: boolean } = {},
+): SQL {
   const parts: SQL[] = [sql`i.status = 'available'`, sql`i.expires_at > now()`];
+  if (!filter.viewer?.isAdmin) parts.push(itemVisibleTo(filter.viewer ?? null, 'i'));
   const lowerTags = rowByRow ? sql`i.tags_lower` : sql`lower_tags(i.tags)`;
   if (filter.near) parts.push(sql`i.approx_latitude IS NOT NULL`);
+  if (filter.type) parts.push(sql`i.type = ${sql.raw(`'${filter.type === 'want' ? 'want' : 'offer'}'`)}`);
   if (filter.near && filter.radiusKm !== undefined) {
     // The box (a cube around the sphere's circle) is what the GiST index answers: the KNN walk or a
     // bitmap scan reads only the points inside it; the exact great-circle test then drops the box's corners.
@@ -67,17 +87,25 @@ function whereListed(filter: ItemFilter, { rowByRow = false, boxOnly = false }: 
     parts.push(sql`earth_box(${earthPoint(filter.near.lat, filter.near.lng)}, ${filter.radiusKm * 1000}::float8) @> ${itemPoint}`);
     if (!boxOnly) parts.push(withinRadius(filter.near, filter.radiusKm));
   }
-  if (filter.text)
-    parts.push(searchTextMatches({ title: sql`i.title`, description: sql`i.description`, tagsLower: lowerTags }, filter.text));
+  if (filter.text) {
+    if (filter.words && byWordsOnly(filter.words)) {
+      parts.push(sql`(${lowerTags} @> ARRAY[lower(${filter.text})]::text[] OR ${wordsMatch(sql`i.search_doc`, filter.words)})`);
+    } else {
+      const substring = searchTextMatches({ title: sql`i.title`, description: sql`i.description`, tagsLower: lowerTags }, filter.text);
+      parts.push(filter.words?.length ? sql`(${substring} OR ${wordsMatch(sql`i.search_doc`, filter.words)})` : substring);
+    }
+  }
   if (filter.tag) parts.push(sql`${lowerTags} @> ARRAY[lower(${filter.tag})]::text[]`);
   return sql.join(parts, sql` AND `);
 }
 
 /**
  * A search with at most this many matches (its exact total says so) reads the matches through the
- * search indexes and sorts them; with more, walking the list's order finds a page at once.
+ * search indexes and sorts them; with more, walking the list's order finds a page at once. The walk
+ * reads about 13 × items / matches rows, the indexes about `matches` rows: even near 3,000 matches
+ * at a million items (docs/performance.md: "lamp red", 1,513 matches, walked 8,000 rows for a page).
  */
-export const FEW_MATCHES = 1_000;
+export const FEW_MATCHES = 3_000;
 
 /**
  * One page of listed items (one extra row tells whether a next page exists): nearest first by
@@ -93,20 +121,35 @@ export async function selectListedItems(
   { fewMatches = false, order: orderBy }: { fewMatches?: boolean; order?: ListOrder } = {},
 ): Promise<ListedRow[]> {
   const point = filter.near;
-  // Nearest first whenever a place is given, unless newest first is asked for.
-  const near = point && orderBy !== 'newest' ? point : undefined;
+  // Nearest first whenever a place is given, unless newest or best match first is asked for.
+  const near = point && orderBy !== 'newest' && orderBy !== 'relevance' ? point : undefined;
+  const relevance = orderBy === 'relevance' && Boolean(filter.text);
   const distance = point ? sql`earth_distance(${itemPoint}, ${earthPoint(point.lat, point.lng)}) / 1000.0` : sql`NULL::float8`;
   // Nearest first is the GiST index's own order (a second sort key would make PostgreSQL sort every
   // match). Items of one grid cell publish one point, but each stores it moved by a random few
   // millimetres (published-point.ts), so their distances differ and pages neither repeat nor skip.
   const order = near ? sql`${itemPoint} <-> ${earthPoint(near.lat, near.lng)}` : sql`i.created_at DESC, i.id DESC`;
   const pageOrder = (t: string) =>
-    near ? sql`${sql.raw(t)}.distance_km, ${sql.raw(t)}.id` : sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
-  const columns = sql`i.id, i.title, i.description, i.image_url, i.extra_images, i.tags, i.user_id, i.created_at, ${distance} AS distance_km`;
+    near
+      ? sql`${sql.raw(t)}.distance_km, ${sql.raw(t)}.id`
+      : relevance
+        ? sql`${sql.raw(t)}.tier DESC, ${sql.raw(t)}.rank DESC, ${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`
+        : sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
+  const columns = sql`i.id, i.title, i.description, i.image_url, i.extra_images, i.tags, i.user_id, i.type, i.created_at, ${distance} AS distance_km`;
+  const words = filter.words ?? [];
+  const ranked = sql`${columns}, ${matchTier(sql`i.search_doc`, words)} AS tier, ${matchRank(sql`i.search_doc`, words)} AS rank`;
   // The page is chosen from items alone; only its rows are joined to their owners. Joining before
   // the OFFSET looked up the owner of every row skipped: 600 lookups on page 50, 5 of its 6 ms.
-  const page =
-    near && filter.radiusKm !== undefined && !(fewMatches && (filter.text || filter.tag))
+  const page = relevance
+    ? fewMatches
+      ? // Best match first: every match (an exact count said how many) by the search indexes, ranked.
+        sql`matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE ${whereListed(filter)}),
+          page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
+      : // More matches than the count's cap (a common word): the newest RELEVANCE_CANDIDATES of them, ranked.
+        sql`matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
+            ORDER BY i.created_at DESC, i.id DESC LIMIT ${RELEVANCE_CANDIDATES}),
+          page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
+    : near && filter.radiusKm !== undefined && !(fewMatches && (filter.text || filter.tag))
       ? // Nearest first within a radius: the KNN walk bounded by the box (an index condition of the GiST
         // scan), then the exact test. The items within the radius are a prefix of that walk (it is in
         // distance order), so testing after LIMIT/OFFSET pages exactly as testing before would; and
@@ -126,7 +169,7 @@ export async function selectListedItems(
   return queryRows<ListedRow>(
     db,
     sql`WITH ${page}
-        SELECT p.id, p.title, p.description, p.image_url, p.extra_images, p.tags, p.user_id,
+        SELECT p.id, p.title, p.description, p.image_url, p.extra_images, p.tags, p.user_id, p.type,
           CASE WHEN u.is_visible THEN u.username ELSE '' END AS username, p.distance_km, p.created_at
         FROM page p JOIN users u ON u.id = p.user_id
         ORDER BY ${pageOrder('p')}`,
@@ -158,7 +201,15 @@ export function forgetEstimates(db: Db): void {
 export async function countListedItems(db: Db, filter: ItemFilter): Promise<Total> {
   // Within a radius the point does change the total: it is part of the key then.
   const circle = filter.near && filter.radiusKm !== undefined ? [filter.near.lat, filter.near.lng, filter.radiusKm] : null;
-  const key = JSON.stringify([filter.text?.toLowerCase() ?? null, filter.tag?.toLowerCase() ?? null, Boolean(filter.near), circle]);
+  const key = JSON.stringify([
+    filter.text?.toLowerCase() ?? null,
+    filter.tag?.toLowerCase() ?? null,
+    Boolean(filter.near),
+    circle,
+    filter.type ?? null,
+    // Hidden items count for their owner and the admins only.
+    filter.viewer ? (filter.viewer.isAdmin ? 'admin' : filter.viewer.id) : null,
+  ]);
   let byFilter = estimates.get(db);
   if (!byFilter) estimates.set(db, (byFilter = new Map<string, Remembered>()));
   const now = Date.now();
@@ -181,7 +232,43 @@ export async function countListedItemsExactly(db: Db, filter: ItemFilter): Promi
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Within a radius (without search text or tag) the total is exact up to this many; past it, an
+ * estimate. Counting every point of a big circle in a city (a box of tens of thousands of rows,
+ * each visited for its expiry and exact distance, about 20 microseconds a row) made the count
+ * cost a hundred times the nearest-first page it goes with (docs/performance.md).
+ */
+export const RADIUS_EXACT_CAP = 100;
+
+/**
+ * The total of a circle: the nearest-first walk of the page (the GiST index, bounded by the box)
+ * takes up to RADIUS_EXACT_CAP + 1 items of the circle. Fewer: that is the total. More: as many as
+ * the circle holds at the density the walk found around its centre (the items taken over the
+ * disc they fill), never more than the items listed with a place at all.
+ */
+async function countInCircle(db: Db, filter: ItemFilter, near: { lat: number; lng: number }, radiusKm: number): Promise<Total> {
+  const centre = earthPoint(near.lat, near.lng);
+  const [row] = await queryRows<{ n: number; farthest: number | null }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE w.within)::int AS n, max(w.km) FILTER (WHERE w.within) AS farthest FROM (
+          SELECT ${withinRadius(near, radiusKm)} AS within, earth_distance(${itemPoint}, ${centre}) / 1000.0 AS km
+          FROM items i WHERE ${whereListed(filter, { rowByRow: true, boxOnly: true })}
+          ORDER BY ${itemPoint} <-> ${centre} LIMIT ${RADIUS_EXACT_CAP + 1}) AS w`,
+  );
+  const taken = Number(row?.n ?? 0);
+  if (taken <= RADIUS_EXACT_CAP) return { total: taken, estimate: false };
+  // Published points share a grid cell's point (a few metres apart): a crowded centre is at least a
+  // tenth of the radius wide, so one busy cell does not stand for the whole circle.
+  const reach = Math.max(Number(row?.farthest ?? 0), radiusKm / 10);
+  const estimated = Math.round(taken * (radiusKm / reach) ** 2);
+  const everywhere = await countListedItems(db, { near: filter.near, type: filter.type });
+  return { total: Math.max(RADIUS_EXACT_CAP + 1, Math.min(estimated, everywhere.total)), estimate: true };
+}
+
 async function countOrEstimate(db: Db, filter: ItemFilter): Promise<Total> {
+  if (filter.near && filter.radiusKm !== undefined && !filter.text && !filter.tag) {
+    return countInCircle(db, filter, filter.near, filter.radiusKm);
+  }
   const where = whereListed(filter);
   const [capped] = await queryRows<{ n: number }>(
     db,
@@ -204,6 +291,7 @@ export interface DetailRow {
   extraImages: string[];
   tags: string[];
   userId: number;
+  type: ItemType;
   username: string | null;
   ownerVisible: boolean | null;
   latitude: string | null;
@@ -217,6 +305,8 @@ export interface DetailRow {
   createdAt: Date;
   updatedAt: Date;
   expiresAt: Date | null;
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
 }
 
 const promisee = alias(users, 'promisee');
@@ -229,6 +319,7 @@ const detailColumns = {
   extraImages: items.extraImages,
   tags: items.tags,
   userId: items.userId,
+  type: items.type,
   username: users.username,
   ownerVisible: users.isVisible,
   latitude: items.latitude,
@@ -242,6 +333,8 @@ const detailColumns = {
   createdAt: items.createdAt,
   updatedAt: items.updatedAt,
   expiresAt: items.expiresAt,
+  hiddenAt: items.hiddenAt,
+  hiddenReason: items.hiddenReason,
 };
 
 export async function selectItem(db: Db, id: number): Promise<DetailRow | undefined> {
@@ -289,7 +382,7 @@ export async function deleteItem(db: Db, id: number): Promise<{ unusedImages: st
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(items).where(eq(items.id, id)).returning({ imageUrl: items.imageUrl, extraImages: items.extraImages });
     if (!row) return undefined;
-    return { unusedImages: await imagesNoItemShows(tx, [row.imageUrl, ...row.extraImages]) };
+    return { unusedImages: await imagesNoItemShows(tx, [row.imageUrl, ...row.extraImages].filter(Boolean)) };
   });
 }
 
@@ -315,12 +408,14 @@ export interface MyItemRow {
   title: string;
   imageUrl: string;
   tags: string[];
+  type: ItemType;
   status: ItemStatus;
   promisedToId: number | null;
   promisedToUsername: string | null;
   conversations: number;
   createdAt: Date;
   expiresAt: Date | null;
+  hiddenReason: string | null;
 }
 
 const lapsed = sql`(${items.status} = 'available' AND ${items.expiresAt} <= now())`;
@@ -349,12 +444,14 @@ export async function selectMyItems(
         title: items.title,
         imageUrl: items.imageUrl,
         tags: items.tags,
+        type: items.type,
         status: sql<ItemStatus>`CASE WHEN ${lapsed} THEN 'expired' ELSE ${items.status} END`,
         promisedToId: items.promisedToId,
         promisedToUsername: promisee.username,
         conversations: sql<number>`(SELECT count(*)::int FROM conversations c WHERE c.item_id = ${items.id})`,
         createdAt: items.createdAt,
         expiresAt: items.expiresAt,
+        hiddenReason: sql<string | null>`CASE WHEN ${items.hiddenAt} IS NOT NULL THEN ${items.hiddenReason} END`,
       })
       .from(items)
       .leftJoin(promisee, eq(promisee.id, items.promisedToId))

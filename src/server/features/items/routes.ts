@@ -1,4 +1,6 @@
 import {
+  clustersQuerySchema,
+  clustersSchema,
   createItemBodySchema,
   itemDetailSchema,
   itemListSchema,
@@ -11,14 +13,22 @@ import { ITEM_MSG, itemIdParams } from '../../../shared/items.js';
 import { requireOwnerOrAdmin, requireUser, signedIn } from '../../plugins/guards.js';
 import { rateQuota } from '../../plugins/quotas.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
+import { optionalReasonBodySchema } from '../../../shared/moderation.js';
+import { deletionSubject, recordDeletion } from '../moderation/service.js';
+import { mapClusters } from './clusters.js';
 import { changeItem, createItem, getItem, itemOwner, listItems, listMyItems, removeItem } from './service.js';
 
-/** Items: list (nearest or newest first), detail, post, change, delete. */
+/** Items: list (nearest or newest first), map clusters, detail, post, change, delete. */
 export const itemRoutes: FeatureRoutes = (app) => {
   const ttl = app.config.itemTtlDays;
 
   app.get('/items', { schema: { querystring: listItemsQuerySchema, response: { 200: itemListSchema } } }, async (request) =>
-    listItems(app.db, request.query),
+    listItems(app.db, request.query, await app.sessions.user(request)),
+  );
+
+  // The Map view: clusters and single items of the visible area, with the list's filters (docs/decisions/021).
+  app.get('/items/clusters', { schema: { querystring: clustersQuerySchema, response: { 200: clustersSchema } } }, async (request) =>
+    mapClusters(app.db, request.query),
   );
 
   app.get(
@@ -49,14 +59,26 @@ export const itemRoutes: FeatureRoutes = (app) => {
     '/items/:id',
     { preValidation: signedIn, schema: { params: itemIdParams, body: updateItemBodySchema, response: { 200: itemDetailSchema } } },
     async (request) => {
-      const user = await requireOwnerOrAdmin(request, await itemOwner(app.db, request.params.id), ITEM_MSG.notYours);
+      const user = await requireOwnerOrAdmin(
+        request,
+        await itemOwner(app.db, request.params.id, await app.sessions.user(request)),
+        ITEM_MSG.notYours,
+      );
       return changeItem(app.db, app.storage, request.params.id, request.body, ttl, user, request.log);
     },
   );
 
-  app.delete('/items/:id', { preValidation: signedIn, schema: { params: itemIdParams } }, async (request, reply) => {
-    await requireOwnerOrAdmin(request, await itemOwner(app.db, request.params.id), ITEM_MSG.notYours);
-    await removeItem(app.db, app.storage, request.params.id, request.log);
-    return reply.status(204).send();
-  });
+  // SPEC's route has no body; an admin deleting another's item may give a reason (their screens do), and it is logged.
+  app.delete(
+    '/items/:id',
+    { preValidation: signedIn, schema: { params: itemIdParams, body: optionalReasonBodySchema } },
+    async (request, reply) => {
+      const owner = await itemOwner(app.db, request.params.id, await app.sessions.user(request));
+      const user = await requireOwnerOrAdmin(request, owner, ITEM_MSG.notYours);
+      const subject = user.id !== owner ? await deletionSubject(app.db, { itemId: request.params.id }) : undefined;
+      await removeItem(app.db, app.storage, request.params.id, request.log);
+      if (subject) await recordDeletion(app.db, user, subject, request.body?.reason ?? null);
+      return reply.status(204).send();
+    },
+  );
 };

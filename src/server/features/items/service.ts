@@ -19,6 +19,8 @@ import { queueAlertMatching } from '../alerts/service.js';
 import { changeHandover } from '../handover/service.js';
 import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/service.js';
 import { round5 } from './location.js';
+import { searchWordsOf } from './search-words.js';
+import { itemVisible } from './visibility.js';
 import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
 import {
   countListedItems,
@@ -44,10 +46,10 @@ const DAY_MS = 86_400_000;
 
 type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
-/** An item's photos, cover first: the cover column and the others (migration 0024). */
-const imagesOf = (cover: string, others: string[] | null) => [cover, ...(others ?? [])];
+/** An item's photos, cover first: the cover column and the others (migration 0024); none for a want without a cover (''). */
+const imagesOf = (cover: string, others: string[] | null) => (cover ? [cover, ...(others ?? [])] : []);
 
-const toListed = (r: ListedRow): ListedItem => ({
+export const toListed = (r: ListedRow): ListedItem => ({
   id: r.id,
   title: r.title,
   description: r.description,
@@ -55,6 +57,7 @@ const toListed = (r: ListedRow): ListedItem => ({
   thumbnailUrl: thumbnailUrlOf(r.image_url),
   images: imagesOf(r.image_url, r.extra_images),
   tags: r.tags ?? [],
+  type: r.type,
   userId: r.user_id,
   username: r.username,
   ...(r.distance_km === null || r.distance_km === undefined ? {} : { distance: Number(r.distance_km) }),
@@ -81,6 +84,7 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     thumbnailUrl: thumbnailUrlOf(r.imageUrl),
     images: imagesOf(r.imageUrl, r.extraImages),
     tags: r.tags ?? [],
+    type: r.type,
     userId: r.userId,
     // A hidden account's name, like its profile, is seen only by itself and admins (docs/product.md).
     username: r.ownerVisible || isOwner || viewer?.isAdmin === true ? (r.username ?? '') : '',
@@ -96,6 +100,7 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
+    ...(r.hiddenAt ? { hidden: { reason: r.hiddenReason ?? '', at: r.hiddenAt.toISOString() } } : {}),
   };
 }
 
@@ -128,24 +133,41 @@ export function paginationOf(
 }
 
 /** One page of listed items with its pagination (docs/product.md, Data); past the end, the last page. */
-export async function listItems(db: Db, q: ListItemsQuery): Promise<ItemList> {
+/**
+ * The filter of a list's (or the map's) query: search text, tag, place, radius and type, and who
+ * asks (an item hidden by the moderators is listed to its owner and admins only).
+ */
+export function itemFilterOf(
+  q: Pick<ListItemsQuery, 'query' | 'tag' | 'lat' | 'lng' | 'radiusKm' | 'type'>,
+  viewer: Viewer = null,
+): ItemFilter {
   const text = q.query?.trim() || undefined;
   const tag = q.tag?.trim() || undefined;
-  const filter: ItemFilter = {
+  return {
     text,
     // The client sends its search text as both query and tag: then the tag is already part of the text match.
     tag: tag && tag.toLowerCase() !== text?.toLowerCase() ? tag : undefined,
     near: q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined,
     radiusKm: q.radiusKm,
+    type: q.type,
+    viewer,
   };
+}
+
+export async function listItems(db: Db, q: ListItemsQuery, viewer: Viewer = null): Promise<ItemList> {
+  const filter = itemFilterOf(q, viewer);
+  const text = filter.text;
   // Nearest first with a place unless newest is asked for (the schema refuses nearest without one).
-  const order: ListOrder = filter.near && q.sort !== 'newest' ? 'nearest' : 'newest';
+  // Best match first only when asked for (sort=relevance, docs/decisions/022).
+  const order: ListOrder = q.sort === 'relevance' ? 'relevance' : filter.near && q.sort !== 'newest' ? 'nearest' : 'newest';
+  if (text) filter.words = await searchWordsOf(db, text);
   const pageOf = async (page: number, count?: { total: number; estimate: boolean }) => {
     const offset = (page - 1) * q.limit;
     if (filter.text || filter.tag) {
       // A search counts first: how many match decides how the page is read (repository, FEW_MATCHES).
       count ??= await countListedItems(db, filter);
-      const fewMatches = !count.estimate && count.total <= FEW_MATCHES;
+      // Best match first ranks every match whenever they were counted exactly (at most EXACT_COUNT_CAP).
+      const fewMatches = !count.estimate && (order === 'relevance' || count.total <= FEW_MATCHES);
       return { rows: await selectListedItems(db, filter, q.limit + 1, offset, { fewMatches, order }), count };
     }
     const [rows, counted] = await Promise.all([
@@ -170,26 +192,29 @@ export async function listItems(db: Db, q: ListItemsQuery): Promise<ItemList> {
 /** The item with this id as this viewer may see it, or 404 Item not found. */
 export async function getItem(db: Db, id: number, viewer: Viewer): Promise<ItemDetail> {
   const row = await selectItem(db, id);
-  if (!row) throw notFound(ITEM_MSG.notFound);
+  // A hidden item is not found for anyone but its owner and the admins (visibility.ts).
+  if (!row || !itemVisible(viewer, row)) throw notFound(ITEM_MSG.notFound);
   return toDetail(row, viewer);
 }
 
 /** What an item page's HTML tells link previews (title, description, photo), or undefined when there is no such item. */
 export async function itemPageMeta(db: Db, id: number): Promise<ItemPageMeta | undefined> {
   const row = await selectItem(db, id);
+  if (row && !itemVisible(null, row)) return undefined;
   return row && { id: row.id, title: row.title, description: row.description, imageUrl: row.imageUrl };
 }
 
-/** The photo of the first item /browse shows (the newest listed), if any. */
+/** The photo of the first item /browse shows (the newest listed), if it has one. */
 export async function newestListedImage(db: Db): Promise<string | undefined> {
   const [first] = await selectListedItems(db, {}, 1, 0);
-  return first?.image_url;
+  // A want without a photo has none to preload ('').
+  return first?.image_url || undefined;
 }
 
-/** Who owns an item (for the owner-or-admin check), or 404. */
-export async function itemOwner(db: Db, id: number): Promise<number> {
+/** Who owns an item (for the owner-or-admin check), or 404 (also for a hidden item the viewer may not see). */
+export async function itemOwner(db: Db, id: number, viewer: Viewer = null): Promise<number> {
   const row = await selectItem(db, id);
-  if (!row) throw notFound(ITEM_MSG.notFound);
+  if (!row || (viewer && !itemVisible(viewer, row))) throw notFound(ITEM_MSG.notFound);
   return row.userId;
 }
 
@@ -225,7 +250,7 @@ export async function createItem(
   ttlDays: number,
 ): Promise<ItemDetail> {
   await claimImages(db, storage, user.id, body.images);
-  const [cover, ...others] = body.images;
+  const [cover = '', ...others] = body.images;
   const exact = { lat: body.latitude, lng: body.longitude };
   const secret = await locationSecret(db);
   const cell = body.exactLocation ? undefined : await cellForPoster(db, user.id, exact, secret);
@@ -235,8 +260,9 @@ export async function createItem(
       userId: user.id,
       title: body.title,
       description: body.description,
-      imageUrl: cover!,
+      imageUrl: cover,
       extraImages: others,
+      type: body.type,
       latitude: body.latitude.toFixed(8),
       longitude: body.longitude.toFixed(8),
       ...publishedColumns(exact, body.exactLocation, secret, cell),
@@ -267,6 +293,17 @@ async function editedColumns(
   if (body.title !== undefined) columns.title = body.title;
   if (body.description !== undefined) columns.description = body.description;
   if (body.tags !== undefined) columns.tags = body.tags;
+  const type = body.type ?? row.type;
+  if (type === 'want' && body.status === 'taken') throw badRequest(ITEM_MSG.wantNoHandover);
+  if (body.type !== undefined && body.type !== row.type) {
+    // A want has no promise or hand-over: a promised or given item stays an offer.
+    if (type === 'want' && (row.status === 'promised' || row.status === 'taken')) throw badRequest(ITEM_MSG.wantWhilePromised);
+    columns.type = type;
+  }
+  // An offer keeps a photo (SPEC); a want may have none.
+  if (type === 'offer' && (body.images ?? imagesOf(row.imageUrl, row.extraImages)).length === 0) {
+    throw badRequest(body.images === undefined ? ITEM_MSG.offerNeedsPhoto : ITEM_MSG.imagesCount);
+  }
   let dropped: string[] = [];
   if (body.images !== undefined) {
     const before = imagesOf(row.imageUrl, row.extraImages);
@@ -276,7 +313,7 @@ async function editedColumns(
       row.userId,
       body.images.filter((url) => !before.includes(url)),
     );
-    columns.imageUrl = body.images[0]!;
+    columns.imageUrl = body.images[0] ?? '';
     columns.extraImages = body.images.slice(1);
     dropped = before.filter((url) => !body.images!.includes(url));
   }
@@ -327,7 +364,14 @@ export async function changeItem(
     columns.expiresAt = new Date(Date.now() + ttlDays * DAY_MS);
     if (body.status === undefined && current.status === 'expired') columns.status = 'available';
   }
-  if (Object.keys(columns).length > 0) await updateItem(db, id, columns);
+  // What alerts look at changed (text, tags, type, place): matched again, in the same transaction.
+  const rematch = (['title', 'description', 'tags', 'type', 'latitude'] as const).some((k) => columns[k] !== undefined);
+  if (Object.keys(columns).length > 0) {
+    await db.transaction(async (tx) => {
+      await updateItem(tx, id, columns);
+      if (rematch) await queueAlertMatching(tx, id);
+    });
+  }
   await discardUnshown(db, storage, dropped, log);
   return getItem(db, id, viewer);
 }
@@ -357,11 +401,13 @@ export async function listMyItems(db: Db, me: number, q: MyItemsQuery): Promise<
       imageUrl: r.imageUrl,
       thumbnailUrl: thumbnailUrlOf(r.imageUrl),
       tags: r.tags ?? [],
+      type: r.type,
       status: r.status,
       promisedTo: r.promisedToId !== null && r.promisedToUsername !== null ? { id: r.promisedToId, username: r.promisedToUsername } : null,
       conversations: Number(r.conversations),
       createdAt: r.createdAt.toISOString(),
       expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
+      ...(r.hiddenReason !== null ? { hiddenReason: r.hiddenReason } : {}),
     })),
     pagination: paginationOf(page, q.limit, rows.length, page * q.limit < total, { total }),
   };

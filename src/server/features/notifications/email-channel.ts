@@ -36,6 +36,9 @@ const ENTRY = {
   listing_expired: 'server.mail.notifications.entry.listing_expired',
   alert_matched: 'server.mail.notifications.entry.alert_matched',
   support_update: 'server.mail.notifications.entry.support_update',
+  thanks_received: 'server.mail.notifications.entry.thanks_received',
+  support_reply: 'server.mail.notifications.entry.support_reply',
+  moderation: 'server.mail.notifications.entry.moderation',
 } as const satisfies Record<NotificationType, MessageId>;
 
 const TEXT = {

@@ -249,6 +249,40 @@ describe('saved alerts', () => {
   });
 });
 
+describe('saved alerts and edited items', () => {
+  it('an edit that makes an item match tells the alert owner once; later edits, and items told of before, tell nobody again', async () => {
+    expect((await carol.post('/api/alerts', { query: 'mahogany' })).statusCode).toBe(201);
+    expect((await bob.post('/api/alerts', { query: 'cedar' })).statusCode).toBe(201);
+    // Bob hears of the cedar chest when it is posted.
+    const itemId = await postItem('Cedar chest');
+    await settle();
+    expect((await unread(bob)).map((n) => [n.type, n.item?.id])).toEqual([['alert_matched', itemId]]);
+    expect(await unread(carol)).toEqual([]);
+
+    // Renamed to match Carol's alert: she hears of it; Bob, who was told already, does not again.
+    expect((await patchItem(owner, itemId, { title: 'Cedar and mahogany chest' })).statusCode).toBe(200);
+    await settle();
+    expect((await unread(carol)).map((n) => [n.type, n.item?.id])).toEqual([['alert_matched', itemId]]);
+    expect((await bob.post('/api/notifications/read', { all: true })).statusCode).toBe(200);
+    expect((await carol.post('/api/notifications/read', { all: true })).statusCode).toBe(200);
+
+    // Edited again (still matching both), and a renewal: nobody is told a second time.
+    expect((await patchItem(owner, itemId, { description: 'Mahogany lid, cedar inside, smells lovely.' })).statusCode).toBe(200);
+    expect((await patchItem(owner, itemId, { renew: true })).statusCode).toBe(200);
+    await settle();
+    expect(await unread(carol)).toEqual([]);
+    expect(await unread(bob)).toEqual([]);
+    const jobs = await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM alert_match_jobs`);
+    expect(jobs[0]!.n).toBe(0);
+
+    for (const c of [carol, bob]) {
+      for (const { id } of (await c.get('/api/alerts')).json<{ id: number }[]>()) {
+        expect((await c.request({ method: 'DELETE', url: `/api/alerts/${id}` })).statusCode).toBe(204);
+      }
+    }
+  });
+});
+
 describe("saved alerts: matching is the worker's", () => {
   const jobs = async () =>
     (
@@ -375,7 +409,12 @@ describe('preferences', () => {
     expect(body.channels).toEqual(['app', 'email']);
     expect(body.preferences.message).toEqual({ app: 'on', email: 'instant', push: 'instant' });
     expect(body.preferences.alert_matched).toEqual({ app: 'on', email: 'daily', push: 'off' });
-    expect(Object.keys(body.preferences)).toHaveLength(9);
+    // Thanks after a hand-over: good news, not urgent (docs/decisions/024-profiles-thanks-phones.md).
+    expect(body.preferences.thanks_received).toEqual({ app: 'on', email: 'instant', push: 'off' });
+    // An answer to a support request, and a moderator's action (docs/decisions/025-moderation.md).
+    expect(body.preferences.support_reply).toEqual({ app: 'on', email: 'instant', push: 'instant' });
+    expect(body.preferences.moderation).toEqual({ app: 'on', email: 'instant', push: 'off' });
+    expect(Object.keys(body.preferences)).toHaveLength(12);
   });
 
   it('turn a channel off per type; e-mail deliveries carry the chosen mode', async () => {

@@ -106,7 +106,7 @@ describe('who may call the reports API', () => {
     ['POST', '/api/admin/reports/1/resolve'],
     ['POST', '/api/admin/reports/abc/resolve'],
   ] as const)('%s %s: 401 for a visitor, 403 for users (even the owner of what was reported)', async (method, url) => {
-    const payload = method === 'POST' ? { action: 'delete_user' } : undefined;
+    const payload = method === 'POST' ? { action: 'delete_user', reason: 'Against the rules' } : undefined;
     const asVisitor = await visitor.request({ method, url, ...(payload ? { payload } : {}) });
     expect(asVisitor.statusCode).toBe(401);
     expect(asVisitor.json()).toEqual({ message: en(MSG.notSignedIn) });
@@ -330,7 +330,7 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     expect(await listed(mine.id, 'dismissed')).toMatchObject({ status: 'dismissed' });
     expect((await listed(theirs.id))?.status).toBe('open');
     for (const action of ['dismiss', 'delete_item', 'delete_user']) {
-      const again = await resolve(admin, mine.id, { action });
+      const again = await resolve(admin, mine.id, { action, reason: 'Against the rules' });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: en(REPORT_MSG.alreadyResolved) });
     }
@@ -366,7 +366,7 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const b = await reportOk(other, { itemId: item.id, reason: 'spam' });
     const aboutOwner = (await report(reporter, { username: ids.owner.username, reason: 'scam' })).json<Report>();
     expect(existsSync(uploadsFile(item.imageUrl))).toBe(true);
-    const res = await resolve(admin, a.id, { action: 'delete_item' });
+    const res = await resolve(admin, a.id, { action: 'delete_item', reason: 'Against the rules' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: a.id, status: 'actioned', subject: 'Counterfeit handbag', item: null, resolvedBy: ids.admin });
     const gone = await visitor.get(`/api/items/${item.id}`);
@@ -384,7 +384,7 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const target = new TestClient(t.app);
     const targetUser = await target.register(uniqueName('target'));
     const aboutUser = await reportOk(reporter, { username: targetUser.username });
-    const refused = await resolve(admin, aboutUser.id, { action: 'delete_item' });
+    const refused = await resolve(admin, aboutUser.id, { action: 'delete_item', reason: 'Against the rules' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ message: en(REPORT_MSG.notAnItemReport) });
     expect((await listed(aboutUser.id))?.status).toBe('open');
@@ -393,10 +393,10 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const aboutItem = await reportOk(reporter, { itemId: item.id });
     expect((await target.request({ method: 'DELETE', url: `/api/items/${item.id}` })).statusCode).toBe(204);
     expect(await listed(aboutItem.id)).toMatchObject({ subject: 'Removed by its owner', item: null, user: null, openReports: 1 });
-    const missing = await resolve(admin, aboutItem.id, { action: 'delete_item' });
+    const missing = await resolve(admin, aboutItem.id, { action: 'delete_item', reason: 'Against the rules' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: en(REPORT_MSG.itemNotFound) });
-    const noOwner = await resolve(admin, aboutItem.id, { action: 'delete_user' });
+    const noOwner = await resolve(admin, aboutItem.id, { action: 'delete_user', reason: 'Against the rules' });
     expect(noOwner.statusCode).toBe(404);
     expect(noOwner.json()).toEqual({ message: en(REPORT_MSG.ownerUnknown) });
     expect((await resolve(admin, aboutItem.id, { action: 'dismiss' })).statusCode).toBe(200);
@@ -413,7 +413,7 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const unrelated = (await report(other, { username: ids.owner.username, reason: 'spam' })).json<Report>();
     expect(await listed(r1.id)).toMatchObject({ user: badUser });
 
-    const res = await resolve(admin, r1.id, { action: 'delete_user' });
+    const res = await resolve(admin, r1.id, { action: 'delete_user', reason: 'Against the rules' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: r1.id, status: 'actioned', item: null, user: null, subject: 'Too good to be true' });
     const actioned = await adminList('actioned');
@@ -432,7 +432,7 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const target = new TestClient(t.app);
     const spammer = await target.register(uniqueName('spammer'));
     const aboutSpammer = await reportOk(reporter, { username: spammer.username, reason: 'spam' });
-    const res = await resolve(admin, aboutSpammer.id, { action: 'delete_user' });
+    const res = await resolve(admin, aboutSpammer.id, { action: 'delete_user', reason: 'Against the rules' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'actioned', user: null, subject: spammer.username });
     expect((await visitor.get(`/api/users/profile/${spammer.username}`)).statusCode).toBe(404);
@@ -440,7 +440,7 @@ describe('POST /api/admin/reports/:id/resolve', () => {
     const otherAdmin = await new TestClient(t.app).register(uniqueName('admin'));
     await t.app.db.execute(sql`update users set is_admin = true where id = ${otherAdmin.id}`);
     const aboutAdmin = await reportOk(reporter, { username: otherAdmin.username, reason: 'offensive' });
-    const refused = await resolve(admin, aboutAdmin.id, { action: 'delete_user' });
+    const refused = await resolve(admin, aboutAdmin.id, { action: 'delete_user', reason: 'Against the rules' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: en(PEOPLE_MSG.adminNotDeletable) });
     expect((await listed(aboutAdmin.id))?.status).toBe('open');

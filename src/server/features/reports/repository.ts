@@ -2,13 +2,13 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReportReason, ReportStatus } from '../../../shared/reports.js';
 import type { Db } from '../../db/client.js';
-import { items, reports, users } from '../../db/schema.js';
+import { conversations, items, messages, reports, users } from '../../db/schema.js';
 
 type Person = { id: number; username: string };
 
 export type ReportRow = {
   id: number;
-  targetType: 'item' | 'user';
+  targetType: (typeof reports.$inferSelect)['targetType'];
   subject: string;
   reason: ReportReason;
   details: string;
@@ -17,6 +17,7 @@ export type ReportRow = {
   resolvedAt: Date | null;
   itemId: number | null;
   reportedUserId: number | null;
+  messageId: number | null;
 };
 
 export type AdminReportRow = ReportRow & {
@@ -39,12 +40,54 @@ const reportColumns = {
   resolvedAt: reports.resolvedAt,
   itemId: reports.itemId,
   reportedUserId: reports.reportedUserId,
+  messageId: reports.messageId,
 };
 
 /** The item a report would name: its title and owner. */
 export async function selectReportableItem(db: Db, id: number): Promise<{ title: string; userId: number } | undefined> {
   const [row] = await db.select({ title: items.title, userId: items.userId }).from(items).where(eq(items.id, id)).limit(1);
   return row;
+}
+
+/** A message the reporter may report: one of a conversation they are in, with its sender. */
+export async function selectReportableMessage(
+  db: Db,
+  id: number,
+  reporterId: number,
+): Promise<{ body: string; senderId: number | null; senderName: string | null } | undefined> {
+  const [row] = await db
+    .select({ body: messages.body, senderId: messages.senderId, senderName: users.username })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.id, id), or(eq(conversations.ownerId, reporterId), eq(conversations.requesterId, reporterId))))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The hand-over of this item the reporter is one side of (an offer promised or given, the reporter
+ * its owner or the person it was promised to): the item's title and the other person.
+ */
+export async function selectNoShowHandover(
+  db: Db,
+  itemId: number,
+  reporterId: number,
+): Promise<{ title: string; otherId: number } | undefined> {
+  const [row] = await db
+    .select({ title: items.title, ownerId: items.userId, promisedToId: items.promisedToId })
+    .from(items)
+    .where(
+      and(
+        eq(items.id, itemId),
+        eq(items.type, 'offer'),
+        inArray(items.status, ['promised', 'taken']),
+        or(eq(items.userId, reporterId), eq(items.promisedToId, reporterId)),
+      ),
+    )
+    .limit(1);
+  if (!row || row.promisedToId === null) return undefined;
+  return { title: row.title, otherId: row.ownerId === reporterId ? row.promisedToId : row.ownerId };
 }
 
 /**
@@ -56,13 +99,18 @@ export async function insertReport(db: Db, values: typeof reports.$inferInsert):
   return row?.id;
 }
 
-/** The reporter's open report of this item or user. */
-export async function selectOpenReportBy(
-  db: Db,
-  reporterId: number,
-  target: { itemId: number } | { userId: number },
-): Promise<ReportRow | undefined> {
-  const about = 'itemId' in target ? eq(reports.itemId, target.itemId) : eq(reports.reportedUserId, target.userId);
+export type OpenReportKey = { itemId: number } | { userId: number } | { messageId: number } | { noShowItemId: number };
+
+/** The reporter's open report of this item, user, message or no-show. */
+export async function selectOpenReportBy(db: Db, reporterId: number, target: OpenReportKey): Promise<ReportRow | undefined> {
+  const about =
+    'messageId' in target
+      ? eq(reports.messageId, target.messageId)
+      : 'noShowItemId' in target
+        ? and(eq(reports.targetType, 'no_show'), eq(reports.itemId, target.noShowItemId))
+        : 'itemId' in target
+          ? and(eq(reports.targetType, 'item'), eq(reports.itemId, target.itemId))
+          : and(eq(reports.targetType, 'user'), eq(reports.reportedUserId, target.userId));
   const [row] = await db
     .select(reportColumns)
     .from(reports)
@@ -110,6 +158,15 @@ const adminReportQuery = (db: Db) =>
 /** Reports of one status, newest first, at most `limit`. */
 export function selectAdminReports(db: Db, status: ReportStatus, limit: number): Promise<AdminReportRow[]> {
   return adminReportQuery(db).where(eq(reports.status, status)).orderBy(desc(reports.createdAt), desc(reports.id)).limit(limit);
+}
+
+/** Reports a person filed, or reports about them (of them, their messages, their no-shows, their items), newest first. */
+export function selectReportsOfPerson(db: Db, userId: number, side: 'by' | 'about', limit: number): Promise<AdminReportRow[]> {
+  const where =
+    side === 'by'
+      ? eq(reports.reporterId, userId)
+      : or(eq(reports.reportedUserId, userId), and(eq(reports.targetType, 'item'), eq(items.userId, userId)));
+  return adminReportQuery(db).where(where).orderBy(desc(reports.createdAt), desc(reports.id)).limit(limit);
 }
 
 export async function selectAdminReport(db: Db, id: number): Promise<AdminReportRow | undefined> {

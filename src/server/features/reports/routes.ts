@@ -51,7 +51,7 @@ export const reportRoutes: FeatureRoutes = (app) => {
     { preValidation: adminOnly, schema: { params: reportIdParams, body: resolveReportBodySchema, response: { 200: adminReportSchema } } },
     async (request) => {
       const admin = await requireAdmin(request);
-      return resolveReport(app.db, app.storage, admin, request.params.id, request.body.action, request.log);
+      return resolveReport(app.db, app.storage, admin, request.params.id, request.body.action, request.log, request.body.reason ?? null);
     },
   );
 };

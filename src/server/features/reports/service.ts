@@ -13,6 +13,7 @@ import type { ImageStorage } from '../../plugins/storage.js';
 import { removeUser } from '../admin/service.js';
 import { findUserKnownTo } from '../../users/repository.js';
 import { removeItem } from '../items/service.js';
+import { deletionSubject, recordDeletion } from '../moderation/service.js';
 import {
   type AdminReportRow,
   closeReports,
@@ -24,7 +25,10 @@ import {
   selectOpenReportIdsOfItem,
   selectOpenReportIdsOfUser,
   selectReport,
+  selectNoShowHandover,
   selectReportableItem,
+  selectReportableMessage,
+  selectReportsOfPerson,
 } from './repository.js';
 
 type Log = { warn: (obj: object, msg: string) => void };
@@ -38,19 +42,49 @@ const toReport = (r: ReportRow): Report => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const toAdminReport = (r: AdminReportRow): AdminReport => ({
+export const toAdminReport = (r: AdminReportRow): AdminReport => ({
   ...toReport(r),
   details: r.details,
   resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,
   reporter: r.reporter,
   item: r.item,
-  user: r.targetType === 'user' ? r.reportedUser : r.owner,
+  user: r.targetType === 'item' ? r.owner : r.reportedUser,
   resolvedBy: r.resolvedBy,
   openReports: r.openReports,
 });
 
-/** What a report names: the item (not one's own) or a user one may see (not oneself). */
-async function resolveTarget(db: Db, reporter: SessionUser, body: { itemId: number } | { username: string }) {
+type Target = { itemId: number } | { username: string } | { messageId: number } | { noShowItemId: number };
+
+/** A message as a report's subject: its first characters. */
+const SUBJECT_MAX = 200;
+
+/**
+ * What a report names: the item (not one's own), a user one may see (not oneself), a message of
+ * one's own conversation (not one's own message), or the other side of one's hand-over (a no-show).
+ */
+async function resolveTarget(db: Db, reporter: SessionUser, body: Target) {
+  if ('messageId' in body) {
+    const message = await selectReportableMessage(db, body.messageId, reporter.id);
+    if (!message || message.senderId === null) throw notFound(REPORT_MSG.messageNotFound);
+    if (message.senderId === reporter.id) throw badRequest(REPORT_MSG.ownMessage);
+    return {
+      key: { messageId: body.messageId },
+      values: {
+        targetType: 'message' as const,
+        messageId: body.messageId,
+        reportedUserId: message.senderId,
+        subject: message.body.slice(0, SUBJECT_MAX),
+      },
+    };
+  }
+  if ('noShowItemId' in body) {
+    const handover = await selectNoShowHandover(db, body.noShowItemId, reporter.id);
+    if (!handover) throw notFound(REPORT_MSG.noShowNotFound);
+    return {
+      key: { noShowItemId: body.noShowItemId },
+      values: { targetType: 'no_show' as const, itemId: body.noShowItemId, reportedUserId: handover.otherId, subject: handover.title },
+    };
+  }
   if ('itemId' in body) {
     const item = await selectReportableItem(db, body.itemId);
     if (!item) throw notFound(REPORT_MSG.itemNotFound);
@@ -64,21 +98,33 @@ async function resolveTarget(db: Db, reporter: SessionUser, body: { itemId: numb
 }
 
 /**
- * Files a report of an item or a user. Reporting the same thing again while the first report is
+ * Files a report of an item, a user, a message or a no-show. Reporting the same thing again while the first report is
  * open changes nothing: the answer is that report, with `created` false.
  */
 export async function createReport(
   db: Db,
   reporter: SessionUser,
-  body: { itemId?: number; username?: string; reason: Report['reason']; details: string },
+  body: { itemId?: number; username?: string; messageId?: number; noShowItemId?: number; reason: Report['reason']; details: string },
 ): Promise<{ report: Report; created: boolean }> {
-  const target = body.itemId !== undefined ? { itemId: body.itemId } : { username: body.username ?? '' };
+  const target: Target =
+    body.itemId !== undefined
+      ? { itemId: body.itemId }
+      : body.messageId !== undefined
+        ? { messageId: body.messageId }
+        : body.noShowItemId !== undefined
+          ? { noShowItemId: body.noShowItemId }
+          : { username: body.username ?? '' };
   const { key, values } = await resolveTarget(db, reporter, target);
   const id = await insertReport(db, { ...values, reporterId: reporter.id, reason: body.reason, details: body.details });
   const row = id !== undefined ? await selectReport(db, id) : await selectOpenReportBy(db, reporter.id, key);
   // Only possible when the open report was closed between the insert and this read: try once more.
   if (!row) return createReport(db, reporter, body);
   return { report: toReport(row), created: id !== undefined };
+}
+
+/** Reports a person filed, or reports about them, newest first (the admins' page of a person). */
+export async function reportsOfPerson(db: Db, userId: number, side: 'by' | 'about', limit: number): Promise<AdminReport[]> {
+  return (await selectReportsOfPerson(db, userId, side, limit)).map(toAdminReport);
 }
 
 /** Reports of one status for the admins, newest first (at most ADMIN_REPORTS_CAP). */
@@ -103,6 +149,7 @@ export async function resolveReport(
   id: number,
   action: ReportAction,
   log: Log,
+  reason: string | null = null,
 ): Promise<AdminReport> {
   const report = await getAdminReport(db, id);
   if (report.status !== 'open') throw conflict(REPORT_MSG.alreadyResolved);
@@ -118,11 +165,15 @@ export async function resolveReport(
     if (!report.item) throw notFound(REPORT_MSG.itemNotFound);
     // Collected first: once the item is gone its reports no longer name it.
     related = await selectOpenReportIdsOfItem(db, report.item.id);
+    const subject = await deletionSubject(db, { itemId: report.item.id });
     await removeItem(db, storage, report.item.id, log);
+    if (subject) await recordDeletion(db, admin, subject, reason);
   } else {
     if (!report.user) throw notFound(report.targetType === 'item' ? REPORT_MSG.ownerUnknown : REPORT_MSG.userNotFound);
     related = await selectOpenReportIdsOfUser(db, report.user.id);
+    const subject = await deletionSubject(db, { userId: report.user.id });
     await removeUser(db, storage, report.user.id, log);
+    if (subject) await recordDeletion(db, admin, subject, reason);
   }
   await closeReports(db, [id, ...related], 'actioned', admin.id);
   return getAdminReport(db, id);

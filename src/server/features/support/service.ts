@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { type createSupportBodySchema, PEOPLE_MSG, type SupportRequest } from '../../../shared/people.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import { threadsOf } from '../moderation/service.js';
 import {
   insertSupportRequest,
   selectAllSupportRequests,
@@ -36,7 +37,12 @@ export async function createSupportRequest(
 
 /** The user's own requests, newest first. */
 export async function listMySupportRequests(db: Db, userId: number): Promise<SupportRequest[]> {
-  return (await selectSupportRequestsOf(db, userId)).map(toRequest);
+  const requests = (await selectSupportRequestsOf(db, userId)).map(toRequest);
+  const threads = await threadsOf(
+    db,
+    requests.map((r) => r.id),
+  );
+  return requests.map((r) => ({ ...r, replies: threads.get(r.id) ?? [] }));
 }
 
 /** Every request for the admins: pending first, then newest. */

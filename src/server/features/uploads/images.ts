@@ -120,6 +120,49 @@ export async function processAndStoreImage(
   return { key: displayKey, imageUrl: storage.urlFor(displayKey), thumbnailUrl: storage.urlFor(thumbKey) };
 }
 
+/** A profile photo's sizes: squares, cropped to fill (docs/decisions/024-profiles-thanks-phones.md). */
+const AVATAR_SIZES = [256, 96] as const;
+
+/**
+ * Checks an uploaded profile photo and stores it as two WebP squares (`{name}-a256.webp`,
+ * `{name}-a96.webp`): upright by its EXIF orientation, cropped to the most interesting square, and
+ * re-encoded without any metadata, like every upload. Answers the name both files follow from.
+ */
+export async function processAndStoreAvatar(storage: ImageStorage, bytes: Buffer, uploader: number, slots: Slots): Promise<string> {
+  const kind = sniffImageType(bytes);
+  if (!kind) throw badRequest(ITEM_MSG.imageType);
+  const input = () => sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error', pages: 1 });
+  let squares: Buffer[];
+  try {
+    squares = await slots.run(async () => {
+      const large = await input()
+        .rotate()
+        .toColourspace('srgb')
+        .resize({ width: AVATAR_SIZES[0], height: AVATAR_SIZES[0], fit: 'cover', position: 'attention' })
+        .webp({ quality: 80, effort: WEBP_EFFORT })
+        .toBuffer();
+      const small = await sharp(large)
+        .resize({ width: AVATAR_SIZES[1], height: AVATAR_SIZES[1] })
+        .webp({ quality: 80, effort: WEBP_EFFORT })
+        .toBuffer();
+      return [large, small];
+    });
+  } catch (err) {
+    throw badRequest(/pixel limit/i.test(String((err as Error).message)) ? ITEM_MSG.imagePixels : ITEM_MSG.imageUnreadable);
+  }
+  const name = createHash('sha256').update(`avatar:${uploader}:`).update(bytes).digest('hex').slice(0, 32);
+  await Promise.all([
+    storage.put(`${name}-a256.webp`, squares[0]!, 'image/webp'),
+    storage.put(`${name}-a96.webp`, squares[1]!, 'image/webp'),
+  ]);
+  return name;
+}
+
+/** Removes both files of a profile photo. */
+export async function deleteStoredAvatar(storage: ImageStorage, name: string): Promise<void> {
+  await Promise.all([storage.delete(`${name}-a256.webp`), storage.delete(`${name}-a96.webp`)]);
+}
+
 /** Removes both sizes of a stored image. */
 export async function deleteStoredImage(storage: ImageStorage, imageUrl: string): Promise<void> {
   const key = storage.keyFromUrl(imageUrl);

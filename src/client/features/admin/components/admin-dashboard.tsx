@@ -2,13 +2,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useT } from '@/lib/i18n';
 import { useAdminReports, useSupportRequests } from '../api';
 import { openReportsBadge, pendingCount } from '../lib/admin-texts';
+import { ModerationLogPanel } from './moderation-log';
 import { NotesPanel } from './notes-panel';
 import { ReportsPanel } from './reports-panel';
 import { SupportPanel } from './support-panel';
 import { UsersPanel } from './users-panel';
 import { VendorsPanel } from './vendors-panel';
 
-// Five tabs do not fit one row on a phone: rows of two there (the last one full width), one row from `sm` up.
+// Six tabs do not fit one row on a phone: rows of two there, one row from `sm` up.
 const TAB =
   'h-11 min-w-0 px-3 data-[state=active]:bg-primary-soft data-[state=active]:text-primary-soft-foreground data-[state=active]:shadow-none';
 
@@ -54,8 +55,11 @@ export function AdminDashboard() {
             />
           ) : null}
         </TabsTrigger>
-        <TabsTrigger value="vendors" className={`${TAB} col-span-2`}>
+        <TabsTrigger value="vendors" className={TAB}>
           {t('admin.tabs.vendors')}
+        </TabsTrigger>
+        <TabsTrigger value="log" className={TAB}>
+          {t('admin.tabs.log')}
         </TabsTrigger>
       </TabsList>
       <TabsContent value="users">
@@ -72,6 +76,9 @@ export function AdminDashboard() {
       </TabsContent>
       <TabsContent value="vendors">
         <VendorsPanel />
+      </TabsContent>
+      <TabsContent value="log">
+        <ModerationLogPanel />
       </TabsContent>
     </Tabs>
   );

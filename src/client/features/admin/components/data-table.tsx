@@ -1,5 +1,5 @@
 import { Inbox } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/lib/i18n';
@@ -17,6 +17,17 @@ type DataTableProps = {
   stickyColumn?: number;
 };
 
+/**
+ * Under 640 px (`max-sm`) the table is a list of cards: each row a block, each cell a line with its
+ * column's name before it (from data-label), the row's heading first; actions wrap, nothing scrolls sideways.
+ */
+const CARDS = [
+  'max-sm:block max-sm:[&_tbody]:block max-sm:[&_tr]:grid max-sm:[&_tr]:gap-1 max-sm:[&_tr]:p-3',
+  'max-sm:[&_td]:flex max-sm:[&_td]:flex-wrap max-sm:[&_td]:gap-x-2 max-sm:[&_td]:p-0 max-sm:[&_td]:whitespace-normal',
+  'max-sm:[&_th]:static max-sm:[&_th]:p-0 max-sm:[&_th]:shadow-none max-sm:[&_td]:min-w-0 max-sm:[&_td]:max-w-none',
+  'max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-muted-foreground max-sm:[&_td]:before:content-[attr(data-label)]',
+].join(' ');
+
 /** Keeps a column at the left edge of the scrolling region, above the cells scrolling under it. */
 const STICKY = 'sticky left-0 z-10 shadow-[1px_0_0_var(--border)]';
 
@@ -26,9 +37,17 @@ const STICKY = 'sticky left-0 z-10 shadow-[1px_0_0_var(--border)]';
  */
 export function DataTable({ label, columns, children, stale = false, stickyColumn }: DataTableProps) {
   const t = useT();
+  // Under 640 px each row is a card and each cell names its column (CSS reads data-label): set from
+  // the headings after every render, so the panels' cells need not repeat them.
+  const body = useRef<HTMLTableSectionElement>(null);
+  useLayoutEffect(() => {
+    for (const row of body.current?.rows ?? []) {
+      [...row.cells].forEach((cell, index) => cell.setAttribute('data-label', columns[index] ?? ''));
+    }
+  });
   return (
     <div className="grid grid-cols-1 gap-2">
-      <p className="text-xs text-muted-foreground md:hidden">{t('admin.table.scrollHint')}</p>
+      <p className="hidden text-xs text-muted-foreground sm:block md:hidden">{t('admin.table.scrollHint')}</p>
       <div
         role="region"
         aria-label={label}
@@ -39,9 +58,9 @@ export function DataTable({ label, columns, children, stale = false, stickyColum
           stale && 'opacity-60 transition-opacity',
         )}
       >
-        <table className="w-full border-collapse text-left text-sm">
+        <table className={cn('w-full border-collapse text-left text-sm', CARDS)}>
           <caption className="sr-only">{label}</caption>
-          <thead className="bg-muted text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          <thead className="bg-muted text-xs font-semibold tracking-wide text-muted-foreground uppercase max-sm:sr-only">
             <tr>
               {columns.map((column, index) => (
                 <th key={column} scope="col" className={cn('px-4 py-3 whitespace-nowrap', index === stickyColumn && `${STICKY} bg-muted`)}>
@@ -50,7 +69,9 @@ export function DataTable({ label, columns, children, stale = false, stickyColum
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-border">{children}</tbody>
+          <tbody ref={body} className="divide-y divide-border">
+            {children}
+          </tbody>
         </table>
       </div>
     </div>

@@ -1,7 +1,6 @@
 import { Ban, Flag, type LucideIcon, Trash2, UserX } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,8 +11,9 @@ import { currentLanguage, T, useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useAdminReports, useResolveReport } from '../api';
 import { formatDateTime, reportCountText, reportReasonLabel, reportStatusLabel } from '../lib/admin-texts';
-import { ADMIN_TOASTS, notifyError, notifySuccess } from '../notify';
-import { useConfirmDelete } from '../use-confirm-delete';
+import { ADMIN_TOASTS, type AdminToast, notifyError, notifySuccess } from '../notify';
+import { adminPersonPath } from './person-link';
+import { ReasonDialog } from './reason-dialog';
 import { QueryTable } from './data-table';
 
 const EMPTY = {
@@ -31,19 +31,29 @@ const LIST_LABEL = {
 
 type Ask = (report: AdminReport, opener: HTMLElement) => void;
 
+const TARGET_LABEL = {
+  item: 'admin.reports.targetItem',
+  user: 'admin.reports.targetUser',
+  message: 'admin.reports.targetMessage',
+  no_show: 'admin.reports.targetNoShow',
+} as const satisfies Record<AdminReport['targetType'], MessageId>;
+
 /** What was reported: a link to it while it exists, else its name struck through. */
 function ReportedThing({ report }: { report: AdminReport }) {
   const t = useT();
   const href = report.item
     ? `/items/${report.item.id}`
     : report.targetType === 'user' && report.user
-      ? `/u/${encodeURIComponent(report.user.username)}`
+      ? adminPersonPath(report.user.username)
       : null;
+  // A message reads as its (copied) text: admins are in no conversation, so there is nothing to open.
+  if (report.targetType === 'message')
+    return <blockquote className="border-l-4 border-border pl-3 text-base break-words whitespace-pre-line">{report.subject}</blockquote>;
   const name = report.item?.title ?? (report.targetType === 'user' ? (report.user?.username ?? report.subject) : report.subject);
   return (
     <h3 className="text-base font-semibold break-words">
       {href ? (
-        <Link href={href} className="text-link underline-offset-4 hover:underline">
+        <Link href={href} className="text-link underline underline-offset-4">
           {name}
         </Link>
       ) : (
@@ -98,22 +108,21 @@ function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminRepor
     <li className="grid gap-3 rounded-card border border-border bg-card p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="grid min-w-0 gap-1">
-          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            {report.targetType === 'item' ? t('admin.reports.targetItem') : t('admin.reports.targetUser')}
-          </p>
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t(TARGET_LABEL[report.targetType])}</p>
           <ReportedThing report={report} />
-          {report.targetType === 'item' && report.user ? (
+          {report.targetType !== 'user' && report.user ? (
             <p className="text-sm text-muted-foreground">
               <T
-                id="admin.reports.postedBy"
+                id={
+                  report.targetType === 'item'
+                    ? 'admin.reports.postedBy'
+                    : report.targetType === 'message'
+                      ? 'admin.reports.sentBy'
+                      : 'admin.reports.noShowBy'
+                }
                 values={{ name: report.user.username }}
                 components={{
-                  0: (
-                    <Link
-                      href={`/u/${encodeURIComponent(report.user.username)}`}
-                      className="font-medium text-link underline-offset-4 hover:underline"
-                    />
-                  ),
+                  0: <Link href={adminPersonPath(report.user.username)} className="font-medium text-link underline underline-offset-4" />,
                 }}
               />
             </p>
@@ -144,7 +153,14 @@ function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminRepor
         <T
           id={report.reporter ? 'admin.reports.reportedBy' : 'admin.reports.reportedByDeleted'}
           values={{ name: report.reporter?.username ?? '', date: createdAt }}
-          components={{ 0: <span className="font-medium text-foreground" />, 1: <time dateTime={report.createdAt} /> }}
+          components={{
+            0: report.reporter ? (
+              <Link href={adminPersonPath(report.reporter.username)} className="font-medium text-link underline underline-offset-4" />
+            ) : (
+              <span className="font-medium text-foreground" />
+            ),
+            1: <time dateTime={report.createdAt} />,
+          }}
         />
         {open && report.openReports > 1 ? (
           <span className="font-medium text-foreground"> · {reportCountText(t, report.openReports)}</span>
@@ -188,13 +204,36 @@ function ReportCard({ report, onDeleteItem, onDeleteUser }: { report: AdminRepor
   );
 }
 
+/** A deletion decided on a report: the dialog asks for the reason, which is logged and told. */
+function useReasonedDelete(mutation: ReturnType<typeof useResolveReport>, successTitle: AdminToast) {
+  const [target, setTarget] = useState<AdminReport | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    target,
+    mutation,
+    opener,
+    ask: (report: AdminReport, button: HTMLElement) => {
+      opener.current = button;
+      setTarget(report);
+    },
+    close: () => setTarget(null),
+    confirm: (reason: string) => {
+      if (!target) return;
+      mutation.mutate(
+        { id: target.id, reason },
+        { onSuccess: () => notifySuccess(successTitle), onError: notifyError, onSettled: () => setTarget(null) },
+      );
+    },
+  };
+}
+
 /** The Reports tab: open reports to act on, and the dismissed and actioned ones for the record. */
 export function ReportsPanel() {
   const t = useT();
   const [status, setStatus] = useState<ReportStatus>('open');
   const reports = useAdminReports(status);
-  const deleteItem = useConfirmDelete<AdminReport>(useResolveReport('delete_item'), ADMIN_TOASTS.itemDeleted);
-  const deleteUser = useConfirmDelete<AdminReport>(useResolveReport('delete_user'), ADMIN_TOASTS.userDeleted);
+  const deleteItem = useReasonedDelete(useResolveReport('delete_item'), ADMIN_TOASTS.itemDeleted);
+  const deleteUser = useReasonedDelete(useResolveReport('delete_user'), ADMIN_TOASTS.userDeleted);
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -228,8 +267,12 @@ export function ReportsPanel() {
         )}
       </QueryTable>
 
-      <ConfirmDialog
-        {...deleteItem.dialog}
+      <ReasonDialog
+        open={deleteItem.target !== null}
+        pending={deleteItem.mutation.isPending}
+        returnFocusRef={deleteItem.opener}
+        onClose={deleteItem.close}
+        onConfirm={deleteItem.confirm}
         title={
           deleteItem.target?.item
             ? t('admin.reports.confirmItemTitle', { title: deleteItem.target.item.title })
@@ -238,8 +281,12 @@ export function ReportsPanel() {
         description={t('admin.reports.confirmItemDescription')}
         confirmLabel={t('admin.reports.deleteItem')}
       />
-      <ConfirmDialog
-        {...deleteUser.dialog}
+      <ReasonDialog
+        open={deleteUser.target !== null}
+        pending={deleteUser.mutation.isPending}
+        returnFocusRef={deleteUser.opener}
+        onClose={deleteUser.close}
+        onConfirm={deleteUser.confirm}
         title={
           deleteUser.target?.user
             ? t('admin.reports.confirmUserTitle', { name: deleteUser.target.user.username })

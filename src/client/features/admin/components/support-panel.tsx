@@ -1,4 +1,11 @@
-import { CircleCheck, RefreshCw } from 'lucide-react';
+import { CircleCheck, MessageSquareReply, RefreshCw, Send } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/textarea';
+import { SUPPORT_REPLY_MAX } from '../../../../shared/moderation.js';
+import { cn } from '@/lib/utils';
+import { useReplyToSupport, useSupportThread } from '../moderation-api';
+import { PersonLink } from './person-link';
 import type { SupportRequest } from '../../../../shared/people.js';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -59,6 +66,85 @@ function ResolveButton({ request }: { request: SupportRequest }) {
   );
 }
 
+/** 'Answer': the request's thread and a reply box; answering moves a pending request to in progress and tells its author. */
+function AnswerButton({ request }: { request: SupportRequest }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [body, setBody] = useState('');
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const thread = useSupportThread(request.id, open);
+  const reply = useReplyToSupport(request.id);
+  const fieldId = useId();
+  return (
+    <>
+      <Button
+        ref={setButton}
+        variant="outline"
+        aria-label={t('admin.support.answerLabel', { name: request.username ?? '' })}
+        onClick={() => setOpen(true)}
+      >
+        <MessageSquareReply aria-hidden="true" />
+        {t('admin.support.answer')}
+      </Button>
+      <Dialog open={open} onOpenChange={(next) => !reply.isPending && setOpen(next)}>
+        <DialogContent returnFocusTo={button} className="max-w-lg gap-4">
+          <DialogCloseButton disabled={reply.isPending} />
+          <DialogTitle className="pr-10 text-lg font-semibold">
+            {t('admin.support.answerTitle', { name: request.username ?? '' })}
+          </DialogTitle>
+          <DialogDescription className="text-sm break-words whitespace-pre-line text-muted-foreground">
+            {request.description}
+          </DialogDescription>
+          {thread.data && thread.data.length > 0 ? (
+            <ol aria-label={t('admin.support.thread')} className="grid max-h-64 gap-2 overflow-y-auto">
+              {thread.data.map((r) => (
+                <li key={r.id} className={cn('rounded-lg px-3 py-2 text-sm', r.fromAdmin ? 'bg-primary-soft' : 'bg-muted')}>
+                  <p className="text-xs font-semibold">
+                    {r.fromAdmin ? t('admin.support.fromTeam', { name: r.author ?? '' }) : (r.author ?? '')}
+                  </p>
+                  <p className="break-words whitespace-pre-line">{r.body}</p>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          <form
+            className="grid gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!body.trim()) return;
+              reply.mutate(body.trim(), {
+                onSuccess: () => {
+                  setBody('');
+                  notifySuccess(ADMIN_TOASTS.answered);
+                },
+                onError: notifyError,
+              });
+            }}
+          >
+            <label htmlFor={fieldId} className="text-sm font-medium">
+              {t('admin.support.yourAnswer')}
+            </label>
+            <Textarea
+              id={fieldId}
+              rows={4}
+              required
+              maxLength={SUPPORT_REPLY_MAX}
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+            />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={reply.isPending || !body.trim()} aria-busy={reply.isPending}>
+                {reply.isPending ? <Spinner /> : <Send aria-hidden="true" />}
+                {t('admin.support.send')}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
 /** The Support Requests tab (docs/product.md, Pages); the list refreshes itself every 30 seconds. */
 export function SupportPanel({ query }: { query: ReturnType<typeof useSupportRequests> }) {
   const t = useT();
@@ -85,7 +171,7 @@ export function SupportPanel({ query }: { query: ReturnType<typeof useSupportReq
                   <time dateTime={request.createdAt}>{formatDateTime(request.createdAt, currentLanguage())}</time>
                 </Cell>
                 <Cell nowrap className="font-medium">
-                  {requesterText(t, request)}
+                  {request.username ? <PersonLink username={request.username} /> : requesterText(t, request)}
                 </Cell>
                 <Cell nowrap>{supportTypeLabel(t, request.type)}</Cell>
                 <Cell className="max-w-md min-w-64 break-words whitespace-pre-line">{request.description}</Cell>
@@ -103,7 +189,12 @@ export function SupportPanel({ query }: { query: ReturnType<typeof useSupportReq
                     ) : null}
                   </div>
                 </Cell>
-                <Cell nowrap>{canResolve(request) ? <ResolveButton request={request} /> : null}</Cell>
+                <Cell nowrap>
+                  <div className="flex flex-wrap gap-2">
+                    <AnswerButton request={request} />
+                    {canResolve(request) ? <ResolveButton request={request} /> : null}
+                  </div>
+                </Cell>
               </tr>
             ))}
           </DataTable>

@@ -1,19 +1,20 @@
 import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminUser } from '../../../../shared/people.js';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.js';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { currentLanguage, useT } from '@/lib/i18n';
-import { ADMIN_USERS_PAGE_SIZE, useAdminUsers, useDeleteUser, useVerifyUser } from '../api';
+import { ADMIN_USERS_PAGE_SIZE, useAdminUsers, useVerifyUser } from '../api';
+import { useModerate } from '../moderation-api';
+import { ReasonDialog } from './reason-dialog';
 import { formatDateTime, phoneText, yesNo } from '../lib/admin-texts';
 import { ADMIN_TOASTS, notifyError, notifySuccess } from '../notify';
-import { useConfirmDelete } from '../use-confirm-delete';
 import { Cell, DataTable, QueryTable, RowHeader } from './data-table';
+import { PersonLink } from './person-link';
 
 const COLUMNS = [
   'admin.users.columns.id',
@@ -59,7 +60,7 @@ function UserRow({ user, onDelete }: UserRowProps) {
       </Cell>
       <RowHeader>
         <span className="flex flex-wrap items-center gap-1.5">
-          <span className="break-all">{user.username}</span>
+          <PersonLink username={user.username} className="break-all" />
           {!user.isVisible ? <Badge variant="neutral">{t('admin.users.hidden')}</Badge> : null}
           {user.markedForDeletion ? <Badge variant="warning">{t('admin.users.deletionRequested')}</Badge> : null}
         </span>
@@ -99,7 +100,16 @@ export function UsersPanel() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const users = useAdminUsers({ query, page });
-  const confirm = useConfirmDelete<AdminUser>(useDeleteUser(), ADMIN_TOASTS.userDeleted);
+  // Deleting asks for the reason, which is logged (docs/decisions/025-moderation.md).
+  const moderate = useModerate();
+  const [target, setTarget] = useState<AdminUser | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const confirm = {
+    ask: (user: AdminUser, button: HTMLElement) => {
+      opener.current = button;
+      setTarget(user);
+    },
+  };
 
   useEffect(() => {
     const next = filter.trim();
@@ -176,9 +186,19 @@ export function UsersPanel() {
         </nav>
       ) : null}
 
-      <ConfirmDialog
-        {...confirm.dialog}
-        title={confirm.target ? t('admin.users.confirmTitle', { name: confirm.target.username }) : t('admin.users.confirmTitleAny')}
+      <ReasonDialog
+        open={target !== null}
+        pending={moderate.isPending}
+        returnFocusRef={opener}
+        onClose={() => setTarget(null)}
+        onConfirm={(reason) => {
+          if (!target) return;
+          moderate.mutate(
+            { kind: 'delete_user', userId: target.id, reason },
+            { onSuccess: () => notifySuccess(ADMIN_TOASTS.userDeleted), onError: notifyError, onSettled: () => setTarget(null) },
+          );
+        }}
+        title={target ? t('admin.users.confirmTitle', { name: target.username }) : t('admin.users.confirmTitleAny')}
         description={t('admin.users.confirmDescription')}
       />
     </div>

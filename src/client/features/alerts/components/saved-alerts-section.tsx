@@ -14,17 +14,19 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useDistanceUnit } from '@/lib/distance-unit';
 import { T, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useAlerts, useDeleteAlert, useUpdateAlert } from '../api';
 import { alertEditBody, alertEditDefaults, alertEditFormSchema, radiusChoices } from '../lib/alert-form';
-import { alertSummary, coordinate } from '../lib/alert-summary';
+import { alertPlace, alertSummary } from '../lib/alert-summary';
 
 /** The anchor of the section: Alert me's "saved" toast links to /settings#alerts. */
 export const ALERTS_ANCHOR = 'alerts';
 
 function AlertEditForm({ alert, onDone }: { alert: Alert; onDone: () => void }) {
   const t = useT();
+  const unit = useDistanceUnit();
   const id = useId();
   const update = useUpdateAlert();
   const form = useForm({ resolver: zodResolver(alertEditFormSchema), defaultValues: alertEditDefaults(alert) });
@@ -73,11 +75,7 @@ function AlertEditForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
           <NativeSelect id={`${id}-radius`} {...form.register('radiusKm')}>
             {radiusChoices(alert.radiusKm).map((km) => (
               <option key={km} value={String(km)}>
-                {t('alerts.settings.radiusKm', {
-                  km,
-                  latitude: coordinate(alert.latitude ?? 0),
-                  longitude: coordinate(alert.longitude ?? 0),
-                })}
+                {alertPlace(t, km, alert.latitude ?? 0, alert.longitude ?? 0, unit)}
               </option>
             ))}
             <option value="">{t('alerts.settings.noPlace')}</option>
@@ -104,13 +102,14 @@ function AlertEditForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
 
 function AlertRow({ alert }: { alert: Alert }) {
   const t = useT();
+  const unit = useDistanceUnit();
   const update = useUpdateAlert();
   const remove = useDeleteAlert();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const summary = alertSummary(t, alert);
+  const summary = alertSummary(t, alert, unit);
 
   const onPause = () =>
     update.mutate(
@@ -138,13 +137,7 @@ function AlertRow({ alert }: { alert: Alert }) {
           {alert.query ? <li className="font-semibold">{t('alerts.criteria.text', { text: alert.query })}</li> : null}
           {alert.tag ? <li className="font-semibold">{t('alerts.criteria.tag', { tag: alert.tag })}</li> : null}
           {alert.latitude !== null && alert.longitude !== null && alert.radiusKm !== null ? (
-            <li className="text-muted-foreground">
-              {t('alerts.criteria.place', {
-                km: alert.radiusKm,
-                latitude: coordinate(alert.latitude),
-                longitude: coordinate(alert.longitude),
-              })}
-            </li>
+            <li className="text-muted-foreground">{alertPlace(t, alert.radiusKm, alert.latitude, alert.longitude, unit)}</li>
           ) : null}
           {alert.paused ? (
             <li>

@@ -11,12 +11,14 @@ import { useT } from '@/lib/i18n';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { getErrorMessage } from '@/lib/request';
 import { useLogin } from '../api';
+import { useReturnPath } from '../return-path';
 
 const validation = lazyResolver(() => import('../auth-resolvers').then((m) => m.loginResolver));
 
 export function LoginForm() {
   const t = useT();
   const [, navigate] = useLocation();
+  const returnPath = useReturnPath();
   const login = useLogin();
   const form = useForm({
     resolver: validation.resolver,
@@ -26,7 +28,7 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit((values) => {
     login.mutate(values, {
-      onSuccess: () => navigate('/home'),
+      onSuccess: () => navigate(returnPath),
       onError: (error) => toast({ variant: 'destructive', title: t(TOASTS.loginFailed), description: getErrorMessage(error) }),
     });
   });

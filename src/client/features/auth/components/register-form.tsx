@@ -9,12 +9,14 @@ import { useT } from '@/lib/i18n';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { getErrorMessage } from '@/lib/request';
 import { useRegister } from '../api';
+import { useReturnPath } from '../return-path';
 
 const validation = lazyResolver(() => import('../auth-resolvers').then((m) => m.registerResolver));
 
 export function RegisterForm() {
   const t = useT();
   const [, navigate] = useLocation();
+  const returnPath = useReturnPath();
   const registration = useRegister();
   const form = useForm({
     resolver: validation.resolver,
@@ -25,7 +27,7 @@ export function RegisterForm() {
     registration.mutate(
       { username, password },
       {
-        onSuccess: () => navigate('/home'),
+        onSuccess: () => navigate(returnPath),
         onError: (error) => toast({ variant: 'destructive', title: t(TOASTS.registrationFailed), description: getErrorMessage(error) }),
       },
     );

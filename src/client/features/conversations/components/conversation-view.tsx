@@ -16,6 +16,7 @@ import { cn } from '@/lib/utils';
 import { refreshInbox, useConversation, useSendMessage } from '../api';
 import { messageBody, messageSide, messageStamp, messageTime } from '../lib/conversation-texts';
 import { BlockButton } from './block-button';
+import { useReportSlot } from '../report-slot';
 import { HandoverPanel } from './handover-panel';
 import { MessageComposer } from './message-composer';
 import { Thumbnail } from '@/components/thumbnail';
@@ -37,6 +38,7 @@ type MessageBubbleProps = { message: Message; myId: number; otherName: string; r
 
 function MessageBubble({ message, myId, otherName, role }: MessageBubbleProps) {
   const t = useT();
+  const report = useReportSlot();
   const side = messageSide(message.senderId, myId);
   const time = messageTime(message.createdAt);
   const stamp = messageStamp(t, message.createdAt, { language: currentLanguage() });
@@ -54,7 +56,7 @@ function MessageBubble({ message, myId, otherName, role }: MessageBubbleProps) {
   }
   const mine = side === 'mine';
   return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+    <li className={cn('flex items-end gap-1', mine ? 'justify-end' : 'justify-start')}>
       <div
         className={cn(
           'grid max-w-[85%] gap-1 rounded-2xl px-4 py-2 shadow-xs sm:max-w-[70%]',
@@ -72,6 +74,9 @@ function MessageBubble({ message, myId, otherName, role }: MessageBubbleProps) {
           {time}
         </time>
       </div>
+      {mine
+        ? null
+        : report({ target: { messageId: message.id }, label: t('conversations.view.reportMessage'), subject: otherName, iconOnly: true })}
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { T, type Translate, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useHandOver, usePromiseItem } from '../api';
+import { useReportSlot } from '../report-slot';
 
 const failed = (t: Translate) => (error: unknown) =>
   toast({ variant: 'destructive', title: t('conversations.handover.error'), description: getErrorMessage(error) });
@@ -29,6 +30,13 @@ function Panel({ children, actions }: { children: ReactNode; actions?: ReactNode
       {actions ? <div className="flex flex-wrap gap-2 sm:justify-end">{actions}</div> : null}
     </section>
   );
+}
+
+/** "Didn't show up": a report of the other side of this hand-over, for the admins only (never public). */
+function NoShowButton({ itemId, name }: { itemId: number; name: string }) {
+  const t = useT();
+  const report = useReportSlot();
+  return report({ target: { noShowItemId: itemId }, label: t('conversations.handover.noShow'), subject: name });
 }
 
 /** The owner's side: promise the item to this person, then mark it given or withdraw. */
@@ -96,6 +104,7 @@ function OwnerPanel({ conversation }: { conversation: ConversationDetail }) {
               {handOver.isPending && handOver.variables === 'available' ? <Spinner /> : <Undo2 aria-hidden="true" />}
               {t('conversations.handover.withdraw')}
             </Button>
+            <NoShowButton itemId={item.id} name={other.username} />
           </>
         }
       >
@@ -112,7 +121,7 @@ function OwnerPanel({ conversation }: { conversation: ConversationDetail }) {
   }
   if (item.status === 'taken')
     return (
-      <Panel>
+      <Panel actions={item.promisedHere ? <NoShowButton itemId={item.id} name={other.username} /> : undefined}>
         {item.promisedHere ? (
           <T id="conversations.handover.youGave" values={{ name: other.username }} components={{ 0: <strong /> }} />
         ) : (
@@ -130,15 +139,16 @@ function OwnerPanel({ conversation }: { conversation: ConversationDetail }) {
 /** The requester's side: whether it is theirs now, or gone. */
 function RequesterPanel({ conversation }: { conversation: ConversationDetail }) {
   const t = useT();
-  const { item } = conversation;
+  const { item, other } = conversation;
   if (item.status === 'promised' && item.promisedHere) {
     return (
-      <Panel>
+      <Panel actions={<NoShowButton itemId={item.id} name={other.username} />}>
         <T id="conversations.handover.promisedToYou" components={itemLink(item.id)} />
       </Panel>
     );
   }
-  if (item.status === 'taken' && item.promisedHere) return <Panel>{t('conversations.handover.givenToYou')}</Panel>;
+  if (item.status === 'taken' && item.promisedHere)
+    return <Panel actions={<NoShowButton itemId={item.id} name={other.username} />}>{t('conversations.handover.givenToYou')}</Panel>;
   if (item.status === 'promised' || item.status === 'taken') return <Panel>{t('conversations.handover.goneElsewhere')}</Panel>;
   if (item.status === 'expired') return <Panel>{t('conversations.handover.listingExpired')}</Panel>;
   return null;
@@ -146,5 +156,7 @@ function RequesterPanel({ conversation }: { conversation: ConversationDetail }) 
 
 /** Where the item stands between the two, with what the owner can do about it. */
 export function HandoverPanel({ conversation }: { conversation: ConversationDetail }) {
+  // A want is looked for, not given: no promise or hand-over (docs/decisions/023-offers-and-wants.md).
+  if (conversation.item.type === 'want') return null;
   return conversation.role === 'owner' ? <OwnerPanel conversation={conversation} /> : <RequesterPanel conversation={conversation} />;
 }

@@ -3,6 +3,7 @@ import { BellPlus } from 'lucide-react';
 import { use, useId, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { ALERT_RADIUS_CHOICES_KM, ALERT_RADIUS_DEFAULT_KM } from '../../../../shared/constants.js';
+import { radiusMessage } from '../../../../shared/item-format.js';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -11,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import type { Position } from '@/lib/geolocation';
 import { loadBundle, T, useT } from '@/lib/i18n';
+import { useDistanceUnit } from '@/lib/distance-unit';
 import { getErrorMessage } from '@/lib/request';
 import { useCreateAlert } from '../alert-api';
 import type { Viewer } from '../lib/item-rules';
@@ -44,6 +46,7 @@ export default function AlertMe({ state, viewer, onClose }: { state: ItemListSta
 /** Saves the current search of Browse as an alert: its text, and the place with a chosen radius. */
 export function AlertMeDialog({ search, location, radiusKm: listRadiusKm, onClose }: AlertMeDialogProps) {
   const t = useT();
+  const unit = useDistanceUnit();
   // Focus goes back to the Alert me button, which had it when the dialog opened.
   const [returnFocusTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const id = useId();
@@ -104,7 +107,7 @@ export function AlertMeDialog({ search, location, radiusKm: listRadiusKm, onClos
                 <NativeSelect id={`${id}-radius`} value={radiusKm} onChange={(event) => setRadiusKm(Number(event.target.value))}>
                   {ALERT_RADIUS_CHOICES_KM.map((km) => (
                     <option key={km} value={km}>
-                      {t('alerts.criteria.km', { km })}
+                      {t(radiusMessage(km, unit))}
                     </option>
                   ))}
                 </NativeSelect>

@@ -14,6 +14,7 @@ const item: ListedItem = {
   thumbnailUrl: '/uploads/teapot-thumb.webp',
   images: ['/uploads/teapot.webp'],
   tags: ['Kitchen'],
+  type: 'offer',
   userId: 3,
   username: 'carmen',
   createdAt: new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString(),

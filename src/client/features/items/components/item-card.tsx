@@ -1,15 +1,16 @@
-import { Clock, MapPin, Trash2 } from 'lucide-react';
+import { Clock, MapPin, Search, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { CARD_TAGS_SHOWN } from '../../../../shared/constants.js';
 import type { ListedItem } from '../../../../shared/items.js';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
+import { useDistanceUnit } from '@/lib/distance-unit';
 import { distanceMessage } from '../../../../shared/item-format.js';
 import { T, useT } from '@/lib/i18n';
 import { formatShortDate } from '@/lib/format-date';
 import { formatAge } from '@/lib/relative-time';
-import { tagLabel } from '../lib/tags';
+import { TagLink } from './tag-link';
 
 type ItemCardProps = {
   item: ListedItem;
@@ -24,13 +25,15 @@ type ItemCardProps = {
 /** One item in a list: the whole card links to the item page; the trash button sits beside it. */
 export function ItemCard({ item, onDelete, priority = false, listUrl }: ItemCardProps) {
   const t = useT();
+  const unit = useDistanceUnit();
   const titleId = useId();
+  const wantedId = useId();
   const detailsId = useId();
+  const wanted = item.type === 'want';
   const shownTags = item.tags.slice(0, CARD_TAGS_SHOWN);
   const moreTags = item.tags.length - shownTags.length;
   const age = formatAge(item.createdAt);
 
-  // The item link covers the whole card (its ::before); the poster's profile link sits above it.
   return (
     <article
       className={cn(
@@ -38,23 +41,37 @@ export function ItemCard({ item, onDelete, priority = false, listUrl }: ItemCard
         'hover:shadow-md has-[>a:focus-visible]:outline-2 has-[>a:focus-visible]:outline-offset-2 has-[>a:focus-visible]:outline-ring',
       )}
     >
+      {/* The item link covers the whole card (its ::before); tag links and the poster's link sit above it. */}
       <Link
         href={`/items/${item.id}`}
         state={listUrl ? { listUrl } : undefined}
-        aria-labelledby={titleId}
+        aria-labelledby={wanted ? `${wantedId} ${titleId}` : titleId}
         aria-describedby={detailsId}
         className="flex flex-1 flex-col outline-none before:absolute before:inset-0"
       >
-        <div className="aspect-[4/3] w-full overflow-hidden bg-muted">
-          <img
-            src={item.thumbnailUrl}
-            alt={item.title}
-            width={480}
-            height={360}
-            loading={priority ? 'eager' : 'lazy'}
-            decoding="async"
-            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
-          />
+        <div className="relative aspect-[4/3] w-full overflow-hidden bg-muted">
+          {item.thumbnailUrl ? (
+            <img
+              src={item.thumbnailUrl}
+              alt={item.title}
+              width={480}
+              height={360}
+              loading={priority ? 'eager' : 'lazy'}
+              decoding="async"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+            />
+          ) : (
+            // A want posted without a photo.
+            <div className="flex size-full flex-col items-center justify-center gap-2 text-muted-foreground">
+              <Search className="size-12" aria-hidden="true" />
+              <span className="text-sm">{t('core.item.noPhoto')}</span>
+            </div>
+          )}
+          {wanted ? (
+            <Badge id={wantedId} variant="wanted" className="absolute top-2 left-2 px-3 py-1 text-sm shadow-sm">
+              {t('core.item.wanted')}
+            </Badge>
+          ) : null}
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4 pb-2">
           <h2 id={titleId} className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight break-words">
@@ -62,24 +79,10 @@ export function ItemCard({ item, onDelete, priority = false, listUrl }: ItemCard
           </h2>
           <div id={detailsId} className="flex flex-1 flex-col gap-3">
             <p className="line-clamp-2 text-sm break-words text-muted-foreground">{item.description}</p>
-            {item.tags.length > 0 ? (
-              <ul className="flex flex-wrap gap-1.5" aria-label={t('core.item.tags')}>
-                {shownTags.map((tag) => (
-                  <li key={tag} className="max-w-full">
-                    <Badge className="max-w-40 truncate">{tagLabel(t, tag)}</Badge>
-                  </li>
-                ))}
-                {moreTags > 0 ? (
-                  <li>
-                    <Badge variant="outline">{t('core.item.moreTags', { count: moreTags })}</Badge>
-                  </li>
-                ) : null}
-              </ul>
-            ) : null}
             <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm text-muted-foreground">
               <span className="inline-flex items-center gap-1">
                 <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                {t(distanceMessage(item.distance))}
+                {t(distanceMessage(item.distance, unit))}
               </span>
               {age ? (
                 <span className="inline-flex items-center gap-1">
@@ -93,6 +96,21 @@ export function ItemCard({ item, onDelete, priority = false, listUrl }: ItemCard
           </div>
         </div>
       </Link>
+      {/* Each tag links to Browse filtered by it (above the card's own link). */}
+      {item.tags.length > 0 ? (
+        <ul className="flex flex-wrap gap-1.5 px-4 pb-2" aria-label={t('core.item.tags')}>
+          {shownTags.map((tag) => (
+            <li key={tag} className="max-w-full">
+              <TagLink tag={tag} className="max-w-40" />
+            </li>
+          ))}
+          {moreTags > 0 ? (
+            <li>
+              <Badge variant="outline">{t('core.item.moreTags', { count: moreTags })}</Badge>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
       <p className="min-w-0 truncate px-4 pb-4 text-sm text-muted-foreground">
         <T
           id="core.item.postedBy"

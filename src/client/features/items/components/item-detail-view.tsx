@@ -1,7 +1,8 @@
-import { ArrowLeft, CalendarDays, Info, LogIn, MapPinOff, MessagesSquare, UserRound } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Info, LogIn, MapPinOff, MessagesSquare, Search, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ItemDetail } from '../../../../shared/items.js';
+import { signInPath } from '../../../../shared/next-path.js';
 import { MapView } from '@/components/map/map-view';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { canManageItem, type Viewer } from '../lib/item-rules';
 import { listingsUrlFrom } from '../lib/list-url';
 import { itemPageUrl } from '../lib/share-links';
 import { ItemGallery } from './item-gallery';
+import { ItemTagGroups } from './item-tag-groups';
 import { ItemOwnerActions } from './item-owner-actions';
 import { ItemStatusBadge } from './item-status-badge';
 import { ShareButtons } from './share-buttons';
@@ -53,7 +55,7 @@ function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: V
     return null;
   } else if (!viewer) {
     body = (
-      <Link href="/auth" className={buttonVariants()}>
+      <Link href={signInPath(`/items/${item.id}`)} className={buttonVariants()}>
         <LogIn aria-hidden="true" />
         {t('items.detail.signInToContact')}
       </Link>
@@ -70,18 +72,21 @@ function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: V
 }
 
 /**
- * Everything docs/product.md, Pages lists for /items/{id}. `contact` and `report` come from the page: they
- * belong to other features (conversations, reports).
+ * Everything docs/product.md, Pages lists for /items/{id}. `contact`, `thanks` and `report` come from the page:
+ * they belong to other features (conversations, profiles, reports).
  */
 export function ItemDetailView({
   item,
   viewer,
   contact,
+  thanks,
   report,
 }: {
   item: ItemDetail;
   viewer: Viewer;
   contact?: ReactNode;
+  /** After a hand-over, the thanks its two people leave each other (profiles feature). */
+  thanks?: ReactNode;
   report?: ReactNode;
 }) {
   const t = useT();
@@ -102,13 +107,28 @@ export function ItemDetailView({
       </div>
 
       <article className="grid gap-8 lg:grid-cols-2 lg:items-start">
-        <ItemGallery images={item.images.length > 0 ? item.images : [item.imageUrl]} title={item.title} />
+        {item.images.length > 0 ? (
+          <ItemGallery images={item.images} title={item.title} />
+        ) : (
+          // A want posted without a photo.
+          <div className="flex aspect-[4/3] flex-col items-center justify-center gap-3 rounded-card border border-dashed border-input bg-muted text-muted-foreground">
+            <Search className="size-16" aria-hidden="true" />
+            <span>{t('core.item.noPhoto')}</span>
+          </div>
+        )}
 
         <div className="grid min-w-0 gap-6">
           <header className="grid gap-3">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <h1 className="min-w-0 text-3xl font-bold tracking-tight text-balance break-words">{item.title}</h1>
-              <ItemStatusBadge status={item.status} />
+              <div className="flex flex-wrap gap-2">
+                {item.type === 'want' ? (
+                  <Badge variant="wanted" className="px-3 py-1 text-sm">
+                    {t('core.item.wanted')}
+                  </Badge>
+                ) : null}
+                <ItemStatusBadge status={item.status} />
+              </div>
             </div>
             <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
               <p className="inline-flex items-center gap-2">
@@ -147,17 +167,11 @@ export function ItemDetailView({
 
           <p className="text-base leading-relaxed break-words whitespace-pre-line">{item.description}</p>
 
-          {item.tags.length > 0 ? (
-            <ul className="flex flex-wrap gap-2" aria-label={t('items.detail.tags')}>
-              {item.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge className="px-3 py-1 text-sm">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {item.tags.length > 0 ? <ItemTagGroups tags={item.tags} /> : null}
 
           <ContactSection item={item} viewer={viewer} contact={contact} />
+
+          {thanks}
 
           {canManageItem(viewer, item) ? <ItemOwnerActions item={item} /> : null}
 

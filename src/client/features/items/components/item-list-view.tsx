@@ -1,4 +1,4 @@
-import { LocateFixed, MapPin, Tag, X } from 'lucide-react';
+import { List, LocateFixed, Map as MapIcon, MapPin, MapPinned, Tag, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ListedItem } from '../../../../shared/items.js';
 import { LoadError } from '@/components/load-error';
@@ -9,8 +9,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/request';
 import { LIST_RADIUS_CHOICES_KM } from '../../../../shared/constants.js';
+import { radiusMessage } from '../../../../shared/item-format.js';
+import { useDistanceUnit } from '@/lib/distance-unit';
 import { canManageItem, type Viewer } from '../lib/item-rules';
-import type { RadiusKm } from '../lib/list-url';
+import type { ListSort, RadiusKm } from '../lib/list-url';
 import type { ItemListState } from '../use-item-list-state';
 import { ItemCard } from './item-card';
 import { Pager } from './pager';
@@ -20,6 +22,11 @@ import { translate, useT } from '@/lib/i18n';
 const DeleteItemDialog = lazy(async () => ({ default: (await import('./delete-item-dialog')).DeleteItemDialog }));
 // Alert me's dialog and its texts load with the first press too (the /browse budget).
 const AlertMe = lazy(() => import('./alert-me-dialog'));
+// All / Offers / Wants and the tag group chips come just after the first paint (the /browse budget);
+// their rows keep their height meanwhile.
+const ListFilters = lazy(() => import('./list-filters'));
+// Browse's Map view: Leaflet and the map load only when it is asked for (docs/decisions/021).
+const ItemsMap = lazy(() => import('./items-map'));
 
 type ItemListViewProps = {
   state: ItemListState;
@@ -29,11 +36,31 @@ type ItemListViewProps = {
   renderEmpty: (search: string) => ReactNode;
   /** Shown while there is nothing yet (Browse: a spinner in place of the grid). */
   loading?: ReactNode;
+  /** Browse: the List | Map toggle and choosing a place on the map. */
+  withMap?: boolean;
 };
 
-/** Search box, location filter, Alert me, the grid of cards, pager and the list's states (Home and Browse). */
-export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListViewProps) {
+/** The list's order: nearest first (with a place), newest first, best match first (while searching). */
+function SortSelect({ id, state }: { id: string; state: ItemListState }) {
   const t = useT();
+  return (
+    <NativeSelect
+      id={id}
+      className="sm:w-auto"
+      value={state.sort ?? (state.location ? 'nearest' : 'newest')}
+      onChange={(event) => state.setSort(event.target.value as ListSort)}
+    >
+      {state.location ? <option value="nearest">{t('core.browse.sortNearest')}</option> : null}
+      <option value="newest">{t('core.browse.sortNewest')}</option>
+      {state.debouncedSearch ? <option value="relevance">{t('core.browse.sortRelevance')}</option> : null}
+    </NativeSelect>
+  );
+}
+
+/** Search box, location filter, Alert me, the grid of cards, pager and the list's states (Home and Browse). */
+export function ItemListView({ state, viewer, renderEmpty, loading, withMap = false }: ItemListViewProps) {
+  const t = useT();
+  const unit = useDistanceUnit();
   const searchId = useId();
   const radiusId = useId();
   const sortId = useId();
@@ -42,7 +69,9 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
   const deleteTriggerRef = useRef<HTMLButtonElement | null>(null);
   const [dialogLoaded, setDialogLoaded] = useState(false);
   const [alertOpen, setAlertOpen] = useState(false);
+  const [picking, setPicking] = useState(false);
   const { list } = state;
+  const onMap = withMap && state.view === 'map';
 
   useEffect(() => {
     if (list.error) {
@@ -66,7 +95,19 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
   const refreshing = list.isFetching && !list.isPending;
 
   let results: ReactNode;
-  if (list.isPending) {
+  if (onMap) {
+    results = (
+      <Suspense
+        fallback={
+          <div className="flex h-[65vh] min-h-80 items-center justify-center sm:h-[36rem]">
+            <Spinner label={t('core.browse.loadingItems')} className="size-8 text-primary" />
+          </div>
+        }
+      >
+        <ItemsMap state={state} picking={picking} onPickingChange={setPicking} />
+      </Suspense>
+    );
+  } else if (list.isPending) {
     results = loading ?? (
       <div className="flex justify-center py-16">
         <Spinner label={t('core.browse.loadingItems')} className="size-8 text-primary" />
@@ -150,11 +191,48 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
             {state.locating ? <Spinner /> : <LocateFixed aria-hidden="true" />}
             {state.locating ? t('core.browse.gettingLocation') : t('core.browse.useMyLocation')}
           </Button>
+          {withMap ? (
+            // A place by clicking the map; "Use my location" beside it is the way without a map.
+            <Button
+              variant="outline"
+              aria-pressed={picking}
+              onClick={() => {
+                setPicking(true);
+                if (state.view !== 'map') state.setView('map');
+              }}
+              className="sm:w-auto"
+            >
+              <MapPinned aria-hidden="true" />
+              {t('core.browse.chooseOnMap')}
+            </Button>
+          ) : null}
           {/* Saves the search as an alert (docs/product.md, Saved alerts); signed out, to the login page. */}
           <Button variant="outline" onClick={() => setAlertOpen(true)}>
             {t('core.browse.alertMe')}
           </Button>
         </div>
+        {withMap ? (
+          <div role="group" aria-label={t('core.browse.viewLabel')} className="flex gap-2">
+            <Button
+              variant={onMap ? 'outline' : 'default'}
+              aria-pressed={!onMap}
+              onClick={() => {
+                setPicking(false);
+                state.setView('list');
+              }}
+            >
+              <List aria-hidden="true" />
+              {t('core.browse.viewList')}
+            </Button>
+            <Button variant={onMap ? 'default' : 'outline'} aria-pressed={onMap} onClick={() => state.setView('map')}>
+              <MapIcon aria-hidden="true" />
+              {t('core.browse.viewMap')}
+            </Button>
+          </div>
+        ) : null}
+        <Suspense fallback={<div className="h-[5.75rem]" />}>
+          <ListFilters type={state.type} onType={state.setType} tag={state.tag} onTag={state.toggleTag} />
+        </Suspense>
         {state.tag && state.tag !== state.debouncedSearch ? (
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 font-medium">
@@ -165,6 +243,15 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
               <X aria-hidden="true" />
             </Button>
           </p>
+        ) : null}
+        {!state.location && state.debouncedSearch ? (
+          // Searching without a place: newest first (the default) or best match first.
+          <div className="flex items-center gap-3">
+            <label htmlFor={sortId} className="text-sm font-medium">
+              {t('core.browse.sortLabel')}
+            </label>
+            <SortSelect id={sortId} state={state} />
+          </div>
         ) : null}
         {state.location ? (
           <div className="grid gap-3 rounded-lg bg-primary-soft px-3 py-2 text-primary-soft-foreground">
@@ -193,7 +280,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
                   <option value="">{t('core.browse.anyDistance')}</option>
                   {LIST_RADIUS_CHOICES_KM.map((km) => (
                     <option key={km} value={km}>
-                      {t('core.browse.withinKm', { km })}
+                      {t(radiusMessage(km, unit))}
                     </option>
                   ))}
                 </NativeSelect>
@@ -202,15 +289,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
                 <label htmlFor={sortId} className="text-sm font-medium">
                   {t('core.browse.sortLabel')}
                 </label>
-                <NativeSelect
-                  id={sortId}
-                  className="sm:w-auto"
-                  value={state.sort ?? 'nearest'}
-                  onChange={(event) => state.setSort(event.target.value === 'newest' ? 'newest' : 'nearest')}
-                >
-                  <option value="nearest">{t('core.browse.sortNearest')}</option>
-                  <option value="newest">{t('core.browse.sortNewest')}</option>
-                </NativeSelect>
+                <SortSelect id={sortId} state={state} />
               </div>
               {state.placeRemembered ? (
                 <Button
@@ -233,7 +312,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading }: ItemListVi
         ) : null}
       </div>
 
-      <section ref={resultsRef} aria-label={t('core.browse.results')} aria-busy={list.isFetching} className="scroll-mt-24">
+      <section ref={resultsRef} aria-label={t('core.browse.results')} aria-busy={!onMap && list.isFetching} className="scroll-mt-24">
         {results}
       </section>
 

@@ -30,7 +30,8 @@ type ActionKey = keyof typeof ACTIONS;
 /** Which changes the owner can make in the item's state, in the order of the buttons. */
 function actionsFor(item: ItemDetail): ActionKey[] {
   const byStatus: Record<string, ActionKey[]> = { promised: ['given', 'withdraw'], taken: ['available'], available: ['given'] };
-  return [...(byStatus[item.status] ?? []), ...(isRenewDue(item) ? (['renew'] as const) : [])];
+  // A want is never promised or given (docs/decisions/023-offers-and-wants.md): only renewing is left.
+  return [...(item.type === 'want' ? [] : (byStatus[item.status] ?? [])), ...(isRenewDue(item) ? (['renew'] as const) : [])];
 }
 
 /** Runs one change at a time; `pending` says which is on its way (its button shows a spinner). */
@@ -74,7 +75,7 @@ function OwnerStatusNote({ item }: { item: ItemDetail }) {
       </p>
     );
   }
-  if (item.status === 'available') {
+  if (item.status === 'available' && item.type !== 'want') {
     return <p className="text-sm text-muted-foreground">{t('items.owner.promiseHint')}</p>;
   }
   return null;

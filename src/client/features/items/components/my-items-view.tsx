@@ -14,6 +14,7 @@ import { getErrorMessage } from '@/lib/request';
 import { cn } from '@/lib/utils';
 import { useMyItems, useUpdateItem } from '../api';
 import { isRenewDue } from '../lib/item-rules';
+import { Badge } from '@/components/ui/badge';
 import { ItemStatusBadge } from './item-status-badge';
 import { ListEmptyState } from './list-empty-state';
 import { Pager } from './pager';
@@ -63,9 +64,14 @@ function MyItemRow({ item }: { item: MyItem }) {
                 {item.title}
               </Link>
             </h2>
+            {item.type === 'want' ? <Badge variant="wanted">{t('core.item.wanted')}</Badge> : null}
             <ItemStatusBadge status={item.status} />
+            {item.hiddenReason !== undefined ? <Badge variant="warning">{t('items.mine.hiddenBadge')}</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">{stateText(t, item)}</p>
+          {item.hiddenReason !== undefined ? (
+            <p className="text-sm break-words">{t('items.detail.hidden', { reason: item.hiddenReason })}</p>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, ImagePlus, ImageUp, X } from 'lucide-react';
-import { type DragEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, GripHorizontal, ImagePlus, ImageUp, X } from 'lucide-react';
+import { type DragEvent, type PointerEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { MAX_IMAGES } from '../../../../shared/constants.js';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/ui/form-field';
@@ -14,10 +14,18 @@ type PhotoPickerProps = {
   error?: string;
   /** The last pick had more photos than fit: said beside the photos. */
   tooMany?: boolean;
+  /** The last pick had a file that is not a photo: said beside the photos. */
+  refused?: boolean;
+  /** Said beside the photos as well (photos shared to the app that did not arrive). */
+  notice?: string;
   disabled?: boolean;
   onFiles: (files: File[]) => void;
   onRemove: (key: number) => void;
   onMove: (key: number, by: -1 | 1) => void;
+  /** Dragging: the photo of this key goes to index `to`. */
+  onMoveTo?: (key: number, to: number) => void;
+  /** A want's photo is optional: the hint says so. */
+  optional?: boolean;
   /** Receives the focusable element (the form focuses it when no photo is chosen). */
   buttonRef?: Ref<HTMLButtonElement>;
 };
@@ -28,9 +36,24 @@ const roundButton =
 /**
  * Up to MAX_IMAGES photos by click or drag and drop, the first being the cover. Each chosen photo
  * has Move left, Move right and Remove buttons, so the order is set with the keyboard; focus
- * follows a moved photo. The file input carries the label 'Image'.
+ * follows a moved photo. With `onMoveTo`, photos are also reordered by dragging them (pointer
+ * events: a mouse anywhere on the photo, a finger or pen on its grip, so a finger on a photo still
+ * scrolls the page); each move, by drag or button, is announced. The file input carries the label 'Image'.
  */
-export function PhotoPicker({ photos, error, tooMany, disabled, onFiles, onRemove, onMove, buttonRef }: PhotoPickerProps) {
+export function PhotoPicker({
+  photos,
+  error,
+  tooMany,
+  refused,
+  notice,
+  disabled,
+  onFiles,
+  onRemove,
+  onMove,
+  onMoveTo,
+  buttonRef,
+  optional = false,
+}: PhotoPickerProps) {
   const t = useT();
   const inputId = useId();
   const hintId = useId();
@@ -92,8 +115,41 @@ export function PhotoPicker({ photos, error, tooMany, disabled, onFiles, onRemov
     onFiles(Array.from(event.dataTransfer.files));
   };
 
+  // The photo being dragged (its key and pointer), and what a screen reader is told after a move.
+  const drag = useRef<{ key: number; pointerId: number } | null>(null);
+  const [draggedKey, setDraggedKey] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const announce = (n: number) => setAnnouncement(t('items.image.moved', { n, count: photos.length }));
+  const canDrag = Boolean(onMoveTo) && !disabled && photos.length > 1;
+
+  const onPointerDown = (photo: ChosenPhoto) => (event: PointerEvent<HTMLLIElement>) => {
+    const target = event.target as Element;
+    if (!canDrag || event.button !== 0 || target.closest('button')) return;
+    if (event.pointerType !== 'mouse' && !target.closest('[data-drag-handle]')) return;
+    event.preventDefault();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { key: photo.key, pointerId: event.pointerId };
+    setDraggedKey(photo.key);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+    const dragged = drag.current;
+    if (!dragged || dragged.pointerId !== event.pointerId) return;
+    const over = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-photo]');
+    const to = photos.findIndex((p) => String(p.key) === over?.dataset.photo);
+    if (to >= 0 && photos[to]!.key !== dragged.key) onMoveTo?.(dragged.key, to);
+  };
+  const onPointerEnd = (event: PointerEvent<HTMLLIElement>) => {
+    const dragged = drag.current;
+    if (!dragged || dragged.pointerId !== event.pointerId) return;
+    drag.current = null;
+    setDraggedKey(null);
+    announce(photos.findIndex((p) => p.key === dragged.key) + 1);
+  };
+
   const move = (photo: ChosenPhoto, by: -1 | 1) => {
     onMove(photo.key, by);
+    const at = photos.findIndex((p) => p.key === photo.key) + by;
+    if (at >= 0 && at < photos.length) announce(at + 1);
     // The same button on the moved photo; at an end, where it is disabled, the other one.
     const side = by < 0 ? 'left' : 'right';
     focusNext.current = [`[data-photo="${photo.key}"] [data-move="${side}"]`, `[data-photo="${photo.key}"] [data-move]:not(:disabled)`];
@@ -141,9 +197,19 @@ export function PhotoPicker({ photos, error, tooMany, disabled, onFiles, onRemov
                 <li
                   key={photo.key}
                   data-photo={photo.key}
-                  className="relative aspect-[4/3] overflow-hidden rounded-card border border-border bg-muted"
+                  onPointerDown={onPointerDown(photo)}
+                  onPointerMove={onPointerMove}
+                  onPointerUp={onPointerEnd}
+                  onPointerCancel={onPointerEnd}
+                  onDragStart={(event) => event.preventDefault()}
+                  className={cn(
+                    'relative aspect-[4/3] overflow-hidden rounded-card border border-border bg-muted',
+                    canDrag && 'cursor-grab select-none',
+                    draggedKey === photo.key && 'z-10 cursor-grabbing opacity-80 shadow-lg ring-2 ring-ring',
+                  )}
                 >
                   <img
+                    draggable={false}
                     src={photo.previewUrl}
                     alt={t(index === 0 ? 'items.image.coverAlt' : 'items.image.photoAlt', { n: index + 1, count: photos.length })}
                     className="size-full object-cover"
@@ -186,6 +252,16 @@ export function PhotoPicker({ photos, error, tooMany, disabled, onFiles, onRemov
                       >
                         <ChevronLeft className="size-5" aria-hidden="true" />
                       </button>
+                      {canDrag ? (
+                        <span
+                          data-drag-handle
+                          aria-hidden="true"
+                          title={t('items.image.dragHint')}
+                          className="inline-flex h-11 w-12 touch-none items-center justify-center rounded-full bg-card/95 shadow-md ring-1 ring-black/5"
+                        >
+                          <GripHorizontal className="size-5" />
+                        </span>
+                      ) : null}
                       <button
                         type="button"
                         data-move="right"
@@ -235,10 +311,14 @@ export function PhotoPicker({ photos, error, tooMany, disabled, onFiles, onRemov
         )}
       </div>
       <p id={hintId} className="text-sm text-muted-foreground">
+        {optional ? `${t('items.image.optionalForWant')} ` : null}
         {t('items.image.hint')}
       </p>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       <p role="status" className="text-sm font-medium text-danger-text empty:hidden">
-        {tooMany ? t(IMAGE_MSG.tooMany) : null}
+        {[refused && t(IMAGE_MSG.notImage), tooMany && t(IMAGE_MSG.tooMany), notice].filter(Boolean).join(' ')}
       </p>
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../../../shared/auth.js';
 import { type ApiCall, renderApp, serveApi } from '@/test/render';
 import { PostItemForm } from './post-item-form';
 
-const alice: SessionUser = { id: 7, username: 'alice', isAdmin: false, language: null };
+const alice: SessionUser = { id: 7, username: 'alice', isAdmin: false, language: null, distanceUnit: 'km' };
 const UPLOADED = { imageUrl: '/uploads/abc.webp', thumbnailUrl: '/uploads/abc-thumb.webp' };
 
 // jsdom has no object URLs (the preview's src): a stand-in that gives each file a blob: URL.
@@ -147,6 +147,7 @@ describe('PostItemForm', () => {
     const sent = posts(api.calls, '/api/items');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!.body as string)).toEqual({
+      type: 'offer',
       title: 'Oak dining chair',
       description: 'Solid oak, a little wobbly. Pick up evenings.',
       imageUrl: UPLOADED.imageUrl,

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Save, Send } from 'lucide-react';
-import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { ITEM_DESCRIPTION_MAX, ITEM_TITLE_MAX, type ItemDetail, type UpdateItemBody } from '../../../../shared/items.js';
+import { ITEM_DESCRIPTION_MAX, ITEM_TITLE_MAX, type ItemDetail, type ItemType, type UpdateItemBody } from '../../../../shared/items.js';
 import { Button } from '@/components/ui/button';
 import { FieldError, TextField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
@@ -26,12 +26,14 @@ import { TagPicker } from './tag-picker';
 import { useItemLocation } from './use-item-location';
 import { PhotoPicker } from './photo-picker';
 import { usePhotos } from './use-photos';
+import { useSharedPhotos } from './use-shared-photos';
 
 const FIELD_ORDER = ['title', 'description', 'images', 'latitude', 'longitude'] as const;
 
 /** The form's values for an item being edited: what it has now (the owner sees its exact place). */
 function editValues(item: ItemDetail): PostItemFormValues {
   return {
+    type: item.type,
     title: item.title,
     description: item.description,
     images: item.images,
@@ -77,6 +79,7 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
 
   const imagesField = useController({ control, name: 'images' });
   const tagsField = useController({ control, name: 'tags' });
+  const typeField = useController({ control, name: 'type' });
   const location = useItemLocation(form, isSubmitted);
 
   const photos = usePhotos({
@@ -91,6 +94,9 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
           void farFromHereKm(next).then(setFarKm);
         },
   });
+
+  // Opened from the share sheet: the shared photos come in as if chosen (posting only).
+  const shared = useSharedPhotos(photos.onFiles, !item);
 
   const onInvalid = (invalid: Partial<Record<string, unknown>>) => {
     const first = FIELD_ORDER.find((name) => invalid[name]);
@@ -127,16 +133,13 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
       });
       return;
     }
-    // imageUrl (the cover) as SPEC's API has it, and every photo in images.
-    createItem.mutate(
-      { ...values, imageUrl: values.images[0] },
-      {
-        onSuccess: onPosted,
-        onError: (error) => {
-          toast({ variant: 'destructive', title: t('items.toast.error'), description: t(failureText('items.post.createFailed', error)) });
-        },
+    // imageUrl (the cover) as SPEC's API has it, and every photo in images (a want may have none).
+    createItem.mutate(values.images.length > 0 ? { ...values, imageUrl: values.images[0] } : values, {
+      onSuccess: onPosted,
+      onError: (error) => {
+        toast({ variant: 'destructive', title: t('items.toast.error'), description: t(failureText('items.post.createFailed', error)) });
       },
-    );
+    });
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void handleSubmit(submit, onInvalid)(event);
 
@@ -147,6 +150,14 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-8">
       {posted ? <PostedNotice item={posted} noticeRef={postedRef} /> : null}
+      <ItemTypeChoice
+        value={typeField.field.value}
+        onChange={(type) => {
+          typeField.field.onChange(type);
+          // The photo rule follows the type: a shown "photo required" goes when it no longer applies.
+          if (isSubmitted) void form.trigger('images');
+        }}
+      />
       <div className="grid gap-5">
         <TextField
           id="post-title"
@@ -173,13 +184,17 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
       </div>
 
       <PhotoPicker
+        optional={typeField.field.value === 'want'}
         photos={photos.photos}
         error={errors.images?.message}
         tooMany={photos.tooMany}
+        refused={photos.refused}
+        notice={shared.lost ? t('items.image.shareLost') : undefined}
         disabled={saving.isPending}
         onFiles={photos.onFiles}
         onRemove={photos.remove}
         onMove={photos.move}
+        onMoveTo={photos.moveTo}
         buttonRef={imagesField.field.ref}
       />
 
@@ -207,6 +222,49 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Offer or Want: an accessible radio group (native radios, arrow keys move between them). */
+function ItemTypeChoice({ value, onChange }: { value: ItemType; onChange: (type: ItemType) => void }) {
+  const t = useT();
+  const baseId = useId();
+  const choices = [
+    { type: 'offer', label: t('items.type.offer'), hint: t('items.type.offerHint') },
+    { type: 'want', label: t('items.type.want'), hint: t('items.type.wantHint') },
+  ] as const;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">{t('items.type.legend')}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {choices.map((choice) => (
+          <div
+            key={choice.type}
+            className="relative flex items-start gap-3 rounded-card border border-border bg-card p-4 has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring"
+          >
+            <input
+              id={`${baseId}-${choice.type}`}
+              type="radio"
+              name="item-type"
+              value={choice.type}
+              checked={value === choice.type}
+              onChange={() => onChange(choice.type)}
+              aria-describedby={`${baseId}-${choice.type}-hint`}
+              className="relative z-10 mt-1 size-4 accent-primary"
+            />
+            <div className="grid gap-0.5">
+              {/* The whole box chooses (the label's ::after covers it). */}
+              <label htmlFor={`${baseId}-${choice.type}`} className="cursor-pointer font-semibold after:absolute after:inset-0">
+                {choice.label}
+              </label>
+              <span id={`${baseId}-${choice.type}-hint`} className="text-sm text-muted-foreground">
+                {choice.hint}
+              </span>
+            </div>
+          </div>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

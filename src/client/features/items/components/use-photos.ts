@@ -8,7 +8,7 @@ import { uploadImage } from '../api';
 import { failureText } from '../lib/error-text';
 import { IMAGE_MSG, isAcceptedImage } from '../lib/image-files';
 import { type PhotoLocationResult, readPhotoLocation } from '../lib/photo-gps';
-import { movePhoto } from '../lib/photo-order';
+import { movePhoto, movePhotoTo } from '../lib/photo-order';
 
 /** The toast for each outcome of reading a photo's GPS position (docs/product.md, Input rules). */
 function photoLocationToast(t: Translate, result: Exclude<PhotoLocationResult, { kind: 'found' }> | { kind: 'unexpected' }) {
@@ -68,6 +68,9 @@ export function usePhotos({ initial = [], onChange, onPosition }: PhotosOptions)
   const placeFrom = useRef<number | null>(null);
   const objectUrls = useRef(new Set<string>());
   const [tooMany, setTooMany] = useState(false);
+  // The last pick had a file that is not a photo: said beside the photos too (the toast may be
+  // replaced at once by the photos' location toast).
+  const [refused, setRefused] = useState(false);
 
   // Object URLs are released when their photo goes, or with the form.
   useEffect(() => {
@@ -110,6 +113,7 @@ export function usePhotos({ initial = [], onChange, onPosition }: PhotosOptions)
   const onFiles = (files: File[]) => {
     if (files.length === 0) return;
     const images = files.filter(isAcceptedImage);
+    setRefused(images.length < files.length);
     if (images.length < files.length) {
       toast({ variant: 'destructive', title: t('items.toast.error'), description: t(IMAGE_MSG.notImage) });
     }
@@ -166,10 +170,12 @@ export function usePhotos({ initial = [], onChange, onPosition }: PhotosOptions)
     if (photo) release(photo);
     if (placeFrom.current === key) placeFrom.current = null;
     setTooMany(false);
+    setRefused(false);
     setPhotos((list) => list.filter((p) => p.key !== key));
   };
 
   const move = (key: number, by: -1 | 1) => setPhotos((list) => movePhoto(list, key, by));
+  const moveTo = (key: number, to: number) => setPhotos((list) => movePhotoTo(list, key, to));
 
   /** Drops every photo and anything still on its way about them (the form was posted). */
   const forget = () => {
@@ -179,5 +185,16 @@ export function usePhotos({ initial = [], onChange, onPosition }: PhotosOptions)
     setPhotos([]);
   };
 
-  return { photos, onFiles, remove, move, forget, tooMany, uploading: photos.some((p) => p.uploading), full: photos.length >= MAX_IMAGES };
+  return {
+    photos,
+    onFiles,
+    remove,
+    move,
+    moveTo,
+    forget,
+    tooMany,
+    refused,
+    uploading: photos.some((p) => p.uploading),
+    full: photos.length >= MAX_IMAGES,
+  };
 }

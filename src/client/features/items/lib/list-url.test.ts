@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { listingsUrlFrom, listUrlSearch, parseListUrl } from './list-url';
 
 describe('the list state in the URL', () => {
-  it('reads back what it writes: text, tag, page, place to 4 decimals, radius and order', () => {
-    const state = parseListUrl('q=lamp+shade&tag=Free&page=2&lat=40.730612&lng=-73.98661&radius=5&sort=newest');
-    expect(state).toEqual({ q: 'lamp shade', tag: 'Free', page: 2, place: { lat: 40.7306, lng: -73.9866 }, radiusKm: 5, sort: 'newest' });
-    expect(listUrlSearch(state)).toBe('?q=lamp+shade&tag=Free&lat=40.7306&lng=-73.9866&radius=5&sort=newest&page=2');
+  it('reads back what it writes: text, tag, type, page, place to 4 decimals, radius and order', () => {
+    const state = parseListUrl('q=lamp+shade&tag=Free&page=2&lat=40.730612&lng=-73.98661&radius=5&sort=newest&type=want');
+    expect(state).toEqual({
+      q: 'lamp shade',
+      tag: 'Free',
+      page: 2,
+      place: { lat: 40.7306, lng: -73.9866 },
+      radiusKm: 5,
+      sort: 'newest',
+      type: 'want',
+      view: 'list',
+    });
+    expect(listUrlSearch(state)).toBe('?q=lamp+shade&tag=Free&type=want&lat=40.7306&lng=-73.9866&radius=5&sort=newest&page=2');
     expect(parseListUrl(listUrlSearch(state).slice(1))).toEqual(state);
   });
 
@@ -22,10 +31,33 @@ describe('the list state in the URL', () => {
       place: null,
       radiusKm: null,
       sort: null,
+      type: null,
+      view: 'list',
     });
+    expect(parseListUrl('type=wants').type).toBeNull();
+    expect(parseListUrl('type=offer').type).toBe('offer');
     expect(parseListUrl('page=abc&lat=40&lng=-74&radius=7&sort=relevance')).toMatchObject({ page: 1, radiusKm: null, sort: null });
     expect(parseListUrl('lat=40&lng=&radius=5').place).toBeNull();
+    expect(parseListUrl('sort=nearest&q=lamp').sort).toBeNull();
+  });
+
+  it('keeps best match first while searching, with or without a place', () => {
+    const state = parseListUrl('q=lamps&sort=relevance');
+    expect(state.sort).toBe('relevance');
+    expect(listUrlSearch(state)).toBe('?q=lamps&sort=relevance');
+    expect(listUrlSearch(parseListUrl('q=lamps&lat=1&lng=2&sort=relevance'))).toBe('?q=lamps&lat=1&lng=2&sort=relevance');
+    expect(listUrlSearch({ ...state, q: '' })).toBe('');
     expect(parseListUrl('lat=1e1&lng=2').place).toBeNull();
+  });
+});
+
+describe('the view in the URL', () => {
+  it('keeps view=map (the Map view of Browse) and leaves the list, the default, out', () => {
+    const state = parseListUrl('q=lamp&view=map');
+    expect(state.view).toBe('map');
+    expect(listUrlSearch(state)).toBe('?q=lamp&view=map');
+    expect(listUrlSearch({ ...state, view: 'list' })).toBe('?q=lamp');
+    expect(parseListUrl('view=globe').view).toBe('list');
   });
 });
 

@@ -1,6 +1,8 @@
 // The state of Home and Browse in their URL's query (docs/product.md, Home and Browse): Back, refresh
 // and a shared link show the same list. `q` text, `tag`, `page`, `lat`/`lng` (4 decimals, about
-// 11 m), `radius` (km, one of the offered radii) and `sort`. Unknown or broken values are ignored.
+// 11 m), `radius` (km, one of the offered radii), `sort` (nearest/newest with a place; relevance,
+// best match first, while searching), `type` (offer or want; absent: both) and `view` (`map` for the
+// Map view of Browse; absent: the list). Unknown or broken values are ignored.
 import {
   FIRST_PAGE,
   LATITUDE_MAX,
@@ -12,7 +14,9 @@ import {
 } from '../../../../shared/constants.js';
 import type { Position } from '@/lib/geolocation';
 
-export type ListSort = 'nearest' | 'newest';
+export type ListSort = 'nearest' | 'newest' | 'relevance';
+/** All (null), only offers or only wants. */
+export type ListType = 'offer' | 'want' | null;
 export type RadiusKm = (typeof LIST_RADIUS_CHOICES_KM)[number];
 
 export type ListUrlState = {
@@ -23,9 +27,15 @@ export type ListUrlState = {
   place: Position | null;
   /** Only with a place; null: any distance. */
   radiusKm: RadiusKm | null;
-  /** Only with a place; null: the default (nearest first with a place). */
+  /** nearest/newest only with a place, relevance only with text; null: the default (nearest first with a place, else newest). */
   sort: ListSort | null;
+  /** null: offers and wants. */
+  type: ListType;
+  /** Browse's List or Map view (docs/decisions/021); Home shows the list only. */
+  view: ListView;
 };
+
+export type ListView = 'list' | 'map';
 
 /** A coordinate as the URL and the API get it: 4 decimals. */
 export const round4 = (n: number) => Math.round(n * 1e4) / 1e4;
@@ -46,13 +56,17 @@ export function parseListUrl(search: string): ListUrlState {
   const page = Number(params.get('page'));
   const radius = Number(params.get('radius'));
   const sort = params.get('sort');
+  const q = (params.get('q') ?? '').slice(0, SEARCH_TEXT_MAX);
+  const type = params.get('type');
   return {
-    q: (params.get('q') ?? '').slice(0, SEARCH_TEXT_MAX),
+    q,
     tag: (params.get('tag') ?? '').slice(0, SEARCH_TEXT_MAX),
     page: Number.isSafeInteger(page) && page >= FIRST_PAGE ? page : FIRST_PAGE,
     place,
     radiusKm: place && (LIST_RADIUS_CHOICES_KM as readonly number[]).includes(radius) ? (radius as RadiusKm) : null,
-    sort: place && (sort === 'nearest' || sort === 'newest') ? sort : null,
+    sort: place && (sort === 'nearest' || sort === 'newest') ? sort : q && sort === 'relevance' ? sort : null,
+    type: type === 'offer' || type === 'want' ? type : null,
+    view: params.get('view') === 'map' ? 'map' : 'list',
   };
 }
 
@@ -61,13 +75,17 @@ export function listUrlSearch(state: ListUrlState): string {
   const params = new URLSearchParams();
   if (state.q) params.set('q', state.q);
   if (state.tag) params.set('tag', state.tag);
+  if (state.type) params.set('type', state.type);
   if (state.place) {
     params.set('lat', String(round4(state.place.lat)));
     params.set('lng', String(round4(state.place.lng)));
     if (state.radiusKm !== null) params.set('radius', String(state.radiusKm));
-    if (state.sort !== null && state.sort !== 'nearest') params.set('sort', state.sort);
   }
+  // Nearest first is the default with a place (newest without); best match first only while searching.
+  const sort = state.sort === 'relevance' ? state.q && state.sort : state.place && state.sort === 'newest' && state.sort;
+  if (sort) params.set('sort', sort);
   if (state.page > FIRST_PAGE) params.set('page', String(state.page));
+  if (state.view === 'map') params.set('view', 'map');
   const search = params.toString();
   return search ? `?${search}` : '';
 }

@@ -9,3 +9,12 @@ export function movePhoto<P extends { key: number }>(list: readonly P[], key: nu
   [next[from], next[to]] = [next[to]!, next[from]!];
   return next;
 }
+
+/** The list with the photo of this key taken out and put at index `to` (dragging); unchanged for an unknown key. */
+export function movePhotoTo<P extends { key: number }>(list: readonly P[], key: number, to: number): P[] {
+  const from = list.findIndex((p) => p.key === key);
+  if (from < 0) return [...list];
+  const next = list.filter((p) => p.key !== key);
+  next.splice(Math.min(Math.max(to, 0), next.length), 0, list[from]!);
+  return next;
+}

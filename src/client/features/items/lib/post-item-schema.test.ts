@@ -28,6 +28,12 @@ describe('postItemFormSchema', () => {
     });
   });
 
+  it('needs a photo for an offer only: a want may have none', () => {
+    expect(messages({ type: 'offer' }).images).toBe('Please upload an image');
+    expect(messages({ type: 'want' }).images).toBeUndefined();
+    expect(messages({ type: 'want' }).title).toBe('Please enter a title');
+  });
+
   it('uses the shared minimum-length messages', () => {
     const m = messages({ title: 'ab', description: 'too short' });
     expect(m.title).toBe('Title must be at least 3 characters');
@@ -42,6 +48,7 @@ describe('postItemFormSchema', () => {
 
   it('gives the API body for a complete form', () => {
     const result = postItemFormSchema.parse({
+      type: 'offer',
       title: '  Oak chair ',
       description: 'A sturdy oak chair, pick up today.',
       images: ['/uploads/abc.webp', '/uploads/def.webp'],
@@ -50,6 +57,7 @@ describe('postItemFormSchema', () => {
       tags: ['Furniture'],
     });
     expect(result).toEqual({
+      type: 'offer',
       title: 'Oak chair',
       description: 'A sturdy oak chair, pick up today.',
       images: ['/uploads/abc.webp', '/uploads/def.webp'],

@@ -14,21 +14,26 @@ export const POST_MSG = {
 
 const { title, description, latitude, longitude } = itemFieldSchemas;
 
-export const postItemFormSchema = z.object({
-  title: z.string().trim().min(1, POST_MSG.titleRequired).pipe(title),
-  description: z.string().trim().min(1, POST_MSG.descriptionRequired).pipe(description),
-  /** The uploaded photos, cover first (up to 6). */
-  images: z.array(z.string()).min(1, POST_MSG.imageRequired),
-  latitude: z.string().trim().min(1, POST_MSG.locationRequired).transform(Number).pipe(latitude),
-  longitude: z.string().trim().min(1, POST_MSG.locationRequired).transform(Number).pipe(longitude),
-  tags: z.array(z.string()),
-  /** Publish the exact place (a shop, a stall) rather than a point a few hundred metres away. */
-  exactLocation: z.boolean().optional(),
-});
+export const postItemFormSchema = z
+  .object({
+    /** An offer (needs a photo) or a want (its photo is optional): docs/decisions/023-offers-and-wants.md. */
+    type: z.enum(['offer', 'want']),
+    title: z.string().trim().min(1, POST_MSG.titleRequired).pipe(title),
+    description: z.string().trim().min(1, POST_MSG.descriptionRequired).pipe(description),
+    /** The uploaded photos, cover first (up to 6); at least one for an offer. */
+    images: z.array(z.string()),
+    latitude: z.string().trim().min(1, POST_MSG.locationRequired).transform(Number).pipe(latitude),
+    longitude: z.string().trim().min(1, POST_MSG.locationRequired).transform(Number).pipe(longitude),
+    tags: z.array(z.string()),
+    /** Publish the exact place (a shop, a stall) rather than a point a few hundred metres away. */
+    exactLocation: z.boolean().optional(),
+  })
+  .refine((v) => v.type === 'want' || v.images.length > 0, { message: POST_MSG.imageRequired, path: ['images'] });
 
 export type PostItemFormValues = z.input<typeof postItemFormSchema>;
 
 export const EMPTY_POST_FORM: PostItemFormValues = {
+  type: 'offer',
   title: '',
   description: '',
   images: [],

@@ -63,10 +63,12 @@ const COMMON_TAG_LABEL: Record<string, MessageId> = {
   'Pickup Only': 'core.tags.pickupOnly',
   'Delivery Available': 'core.tags.deliveryAvailable',
   'Local Only': 'core.tags.localOnly',
-  'Item Type': 'picker.groups.itemType',
-  Condition: 'picker.groups.condition',
-  'Free/Trade': 'picker.groups.freeTrade',
-  Location: 'picker.groups.location',
+  // The groups' names are core texts: Browse's tag chips show them without the app's texts.
+  'Item Type': 'core.tags.groupItemType',
+  Condition: 'core.tags.groupCondition',
+  'Free/Trade': 'core.tags.groupFreeTrade',
+  Location: 'core.tags.groupLocation',
+  Community: 'core.tags.groupCommunity',
 };
 
 /** A tag (or a tag group's name) as the page shows it. */

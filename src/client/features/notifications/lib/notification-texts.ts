@@ -30,6 +30,9 @@ const ENTRY_TEXT = {
   listing_expired: 'notifications.entry.listing_expired',
   alert_matched: 'notifications.entry.alert_matched',
   support_update: 'notifications.entry.support_update',
+  thanks_received: 'notifications.entry.thanks_received',
+  support_reply: 'notifications.entry.support_reply',
+  moderation: 'notifications.entry.moderation',
 } as const satisfies Record<NotificationType, MessageId>;
 
 /**
@@ -44,6 +47,9 @@ export const PREFERENCE_ROWS: readonly { types: readonly NotificationType[]; lab
   { types: ['listing_expiring', 'listing_expired'], label: 'notifications.settings.types.listing_expiring' },
   { types: ['alert_matched'], label: 'notifications.settings.types.alert_matched' },
   { types: ['support_update'], label: 'notifications.settings.types.support_update' },
+  { types: ['thanks_received'], label: 'notifications.settings.types.thanks_received' },
+  { types: ['support_reply'], label: 'notifications.settings.types.support_reply' },
+  { types: ['moderation'], label: 'notifications.settings.types.moderation' },
 ];
 
 export const MODE_TEXT = {

@@ -1,4 +1,4 @@
-import { Check, Copy, QrCode, WalletCards } from 'lucide-react';
+import { Check, Copy, ExternalLink, QrCode, WalletCards } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Profile } from '../../../../shared/people.js';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n';
 import { copyLabel, PROFILE_TEXTS, qrLabel } from '../lib/profile-texts';
 import type { QrTarget } from './qr-code-dialog';
+import { vendorPaymentUrl } from '../lib/vendor-brand';
 import { VendorIcon } from './vendor-icon';
 
 // The dialog and the QR library load with the first QR button press (or when one is pointed at).
@@ -51,6 +52,26 @@ function CopyButton({ link }: { link: PaymentLink }) {
   );
 }
 
+/** "Open": the vendor's own payment page, for PayPal.me, Cash App and Venmo ids that make a safe address. */
+function OpenLink({ link }: { link: PaymentLink }) {
+  const t = useT();
+  const href = vendorPaymentUrl(link.vendor.name, link.paymentId);
+  if (!href) return null;
+  return (
+    <Button asChild variant="outline">
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('profiles.open.label', { vendor: link.vendor.name, paymentId: link.paymentId })}
+      >
+        <ExternalLink aria-hidden="true" />
+        {t('profiles.open.text')}
+      </a>
+    </Button>
+  );
+}
+
 /** The Payment Links tab: one row per payment id, with copy and QR buttons (docs/product.md, Pages). */
 export function PaymentLinkList({ links }: { links: Profile['paymentIds'] }) {
   const t = useT();
@@ -81,7 +102,8 @@ export function PaymentLinkList({ links }: { links: Profile['paymentIds'] }) {
               <p className="font-semibold break-words">{link.vendor.name}</p>
               <p className="font-mono text-sm break-all text-muted-foreground">{link.paymentId}</p>
             </div>
-            <div className="flex shrink-0 gap-2">
+            <div className="flex shrink-0 flex-wrap justify-end gap-2">
+              <OpenLink link={link} />
               <CopyButton link={link} />
               <Button
                 variant="outline"

@@ -7,6 +7,24 @@ import { qrDialogTitle } from '../lib/profile-texts';
 
 export type QrTarget = { vendor: string; paymentId: string };
 
+/** A QR code (size 256, error correction H): dark on white in both themes, with a quiet zone, what scanners read best. */
+export function QrImage({ value, label }: { value: string; label: string }) {
+  return (
+    <div className="mx-auto w-full max-w-[288px] rounded-xl bg-white p-4 shadow-inner ring-1 ring-border">
+      <QRCodeSVG
+        value={value}
+        size={QR_SIZE}
+        level="H"
+        bgColor="#ffffff"
+        fgColor="#000000"
+        role="img"
+        aria-label={label}
+        className="block h-auto w-full"
+      />
+    </div>
+  );
+}
+
 type QrCodeDialogProps = {
   /** The payment link shown; null keeps the dialog closed. */
   target: QrTarget | null;
@@ -32,19 +50,7 @@ export function QrCodeDialog({ target, onClose, returnFocusTo }: QrCodeDialogPro
               <DialogTitle className="text-lg font-semibold tracking-tight break-words">{qrDialogTitle(t, target.vendor)}</DialogTitle>
               <DialogDescription className="text-sm text-muted-foreground">{t('profiles.qr.dialogDescription')}</DialogDescription>
             </div>
-            {/* Dark on white in both themes, with a quiet zone: what scanners read best. */}
-            <div className="mx-auto w-full max-w-[288px] rounded-xl bg-white p-4 shadow-inner ring-1 ring-border">
-              <QRCodeSVG
-                value={target.paymentId}
-                size={QR_SIZE}
-                level="H"
-                bgColor="#ffffff"
-                fgColor="#000000"
-                role="img"
-                aria-label={t('profiles.qr.image', { vendor: target.vendor })}
-                className="block h-auto w-full"
-              />
-            </div>
+            <QrImage value={target.paymentId} label={t('profiles.qr.image', { vendor: target.vendor })} />
             <p className="rounded-lg bg-muted px-3 py-2 text-center font-mono text-sm break-all select-all">{target.paymentId}</p>
             <DialogCloseButton />
           </>

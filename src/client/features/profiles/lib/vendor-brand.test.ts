@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VENDOR_BRANDS, vendorBrand, vendorInitial } from './vendor-brand';
+import { VENDOR_BRANDS, vendorBrand, vendorInitial, vendorPaymentUrl } from './vendor-brand';
 
 describe('vendorBrand', () => {
   it('recognises each known brand by its usual name', () => {
@@ -54,5 +54,34 @@ describe('vendorInitial', () => {
 
   it('has a stand-in for an empty name', () => {
     expect(vendorInitial('')).toBe('?');
+  });
+});
+
+describe('vendorPaymentUrl', () => {
+  it.each([
+    ['PayPal', 'janedoe', 'https://paypal.me/janedoe'],
+    ['paypal', ' jane.doe-1 ', 'https://paypal.me/jane.doe-1'],
+    ['Cash App', '$JaneDoe', 'https://cash.app/$JaneDoe'],
+    ['cashapp', 'JaneDoe', 'https://cash.app/$JaneDoe'],
+    ['Venmo', '@jane_doe', 'https://venmo.com/u/jane_doe'],
+    ['Venmo', 'jane_doe', 'https://venmo.com/u/jane_doe'],
+  ])('%s %j opens %s', (vendor, id, url) => {
+    expect(vendorPaymentUrl(vendor, id)).toBe(url);
+  });
+
+  it.each([
+    ['PayPal', 'me@example.com'],
+    ['PayPal', 'a/../b'],
+    ['PayPal', 'x?y=1'],
+    ['PayPal', 'evil.com#'],
+    ['Venmo', '@'],
+    ['Venmo', 'a b'],
+    ['Cash App', '$$x'],
+    ['PayPal', '.hidden'],
+    ['PayPal', 'x'.repeat(65)],
+    ['Stripe', 'acct_123'],
+    ['Zelle', 'jane'],
+  ])('%s %j has no page to open', (vendor, id) => {
+    expect(vendorPaymentUrl(vendor, id)).toBeNull();
   });
 });

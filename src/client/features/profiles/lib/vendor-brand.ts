@@ -32,3 +32,20 @@ export function vendorInitial(name: string): string {
   const first = Array.from(name.trim())[0];
   return first ? first.toLocaleUpperCase('en-US') : '?';
 }
+
+/**
+ * The vendor's own payment page for a payment id, for the vendors whose page follows from the id
+ * alone: https://paypal.me/ID, https://cash.app/$ID, https://venmo.com/u/ID. Null for any other
+ * vendor, and for an id that is not a plain handle (letters, digits, `.`, `_`, `-`; a leading `$`
+ * for Cash App or `@` for Venmo is how people write them and is left out), so nothing typed can
+ * turn the address into another one.
+ */
+export function vendorPaymentUrl(vendorName: string, paymentId: string): string | null {
+  const brand = vendorBrand(vendorName);
+  const id = paymentId.trim().replace(brand === 'cashapp' ? /^\$/ : brand === 'venmo' ? /^@/ : /^$/, '');
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(id)) return null;
+  if (brand === 'paypal') return `https://paypal.me/${id}`;
+  if (brand === 'cashapp') return `https://cash.app/$${id}`;
+  if (brand === 'venmo') return `https://venmo.com/u/${id}`;
+  return null;
+}

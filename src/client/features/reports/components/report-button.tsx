@@ -1,6 +1,7 @@
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import type { ReportTarget } from '../api';
 
 // The dialog carries Radix Dialog, the form library and zod: loaded with the first press.
@@ -13,13 +14,16 @@ type ReportButtonProps = {
   label: string;
   /** What is reported, for the dialog's title ('Report “Oak chair”'). */
   subject: string;
+  /** Only the flag, with `label` as its name (beside a message). */
+  iconOnly?: boolean;
+  className?: string;
 };
 
 /**
  * A quiet 'Report' button that opens the report dialog. The page shows it only to signed-in people
  * who are not the owner (or the person) themselves.
  */
-export function ReportButton({ target, label, subject }: ReportButtonProps) {
+export function ReportButton({ target, label, subject, iconOnly = false, className }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   // The button (kept by a callback ref) gets the focus back when the dialog closes.
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
@@ -28,14 +32,16 @@ export function ReportButton({ target, label, subject }: ReportButtonProps) {
       <Button
         ref={setButton}
         variant="ghost"
-        size="sm"
-        className="-ml-3 justify-self-start text-muted-foreground"
+        size={iconOnly ? 'icon' : 'sm'}
+        aria-label={iconOnly ? label : undefined}
+        title={iconOnly ? label : undefined}
+        className={cn(iconOnly ? 'size-8 text-muted-foreground' : '-ml-3 justify-self-start text-muted-foreground', className)}
         onPointerEnter={() => void loadReportDialog()}
         onFocus={() => void loadReportDialog()}
         onClick={() => setOpen(true)}
       >
         <Flag aria-hidden="true" />
-        {label}
+        {iconOnly ? null : label}
       </Button>
       {open ? (
         <Suspense fallback={null}>

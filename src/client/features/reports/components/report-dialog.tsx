@@ -32,6 +32,27 @@ type ReportDialogProps = {
 };
 
 /** Why is this reported: one reason (radio buttons) and optional details; the answer shows in the dialog. */
+/** Which words the dialog uses for a target. */
+function kindOf(target: ReportTarget): keyof typeof TITLES {
+  if ('itemId' in target) return 'Item';
+  if ('messageId' in target) return 'Message';
+  if ('noShowItemId' in target) return 'NoShow';
+  return 'User';
+}
+
+const TITLES = {
+  Item: 'reports.dialog.titleItem',
+  User: 'reports.dialog.titleUser',
+  Message: 'reports.dialog.titleMessage',
+  NoShow: 'reports.dialog.titleNoShow',
+} as const;
+const DESCRIPTIONS = {
+  Item: 'reports.dialog.descriptionItem',
+  User: 'reports.dialog.descriptionUser',
+  Message: 'reports.dialog.descriptionMessage',
+  NoShow: 'reports.dialog.descriptionNoShow',
+} as const;
+
 export function ReportDialog({ target, subject, onClose, returnFocusTo }: ReportDialogProps) {
   const t = useT();
   const id = useId();
@@ -42,7 +63,7 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
     control,
     formState: { errors },
   } = useForm<ReportFormValues>({ resolver: zodResolver(reportFormSchema), defaultValues: { details: '' } });
-  const isItem = 'itemId' in target;
+  const kind = kindOf(target);
   const reason = useWatch({ control, name: 'reason' });
   const details = useWatch({ control, name: 'details' }) ?? '';
   const detailsNeeded = reason === 'other';
@@ -79,14 +100,10 @@ export function ReportDialog({ target, subject, onClose, returnFocusTo }: Report
         <div className="grid gap-1.5 pr-10">
           <DialogTitle className="flex items-center gap-2 text-lg font-semibold tracking-tight">
             <Flag className="size-5 shrink-0 text-danger-text" aria-hidden="true" />
-            {isItem ? t('reports.dialog.titleItem') : t('reports.dialog.titleUser')}
+            {t(TITLES[kind])}
           </DialogTitle>
           <DialogDescription className="text-sm text-pretty break-words text-muted-foreground">
-            <T
-              id={isItem ? 'reports.dialog.descriptionItem' : 'reports.dialog.descriptionUser'}
-              values={{ subject }}
-              components={{ 0: <span className="font-medium text-foreground" /> }}
-            />
+            <T id={DESCRIPTIONS[kind]} values={{ subject }} components={{ 0: <span className="font-medium text-foreground" /> }} />
           </DialogDescription>
         </div>
 

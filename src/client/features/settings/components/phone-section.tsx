@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BadgeCheck, MessageSquareText, Phone } from 'lucide-react';
+import { BadgeCheck, MessageSquareText, Phone, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CODE_LENGTH } from '../../../../shared/constants.js';
@@ -68,7 +68,7 @@ function PhoneNumberForm({ phoneNumber, username }: { phoneNumber: string | null
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder="+15550102000"
+        placeholder="+12125550134"
         {...fieldOf(form, 'phoneNumber')}
       />
     </ContactForm>
@@ -154,14 +154,25 @@ function VerifyPhone({ phoneNumber }: { phoneNumber: string }) {
 /** Phone number: set, change, verify by SMS, remove. A verified number marks the profile. */
 export function PhoneSection({ settings }: { settings: Settings }) {
   const t = useT();
-  const { phoneNumber, isPhoneVerified, username } = settings;
+  const { phoneNumber, phoneNumberFormatted, phoneInvalid, isPhoneVerified, username } = settings;
   const remove = useRemovePhone();
 
   return (
     <SettingsSection icon={Phone} title={t('settings.phone.title')} description={t('settings.phone.description')}>
+      {phoneInvalid ? (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-card border border-destructive/40 bg-red-50 px-4 py-3 text-danger-text dark:bg-red-950/60"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>
+            <strong className="font-semibold">{t('settings.phone.invalidTitle')}</strong> {t('settings.phone.invalid')}
+          </p>
+        </div>
+      ) : null}
       {phoneNumber ? (
         <ContactRow
-          value={phoneNumber}
+          value={phoneNumberFormatted ?? phoneNumber}
           verified={isPhoneVerified}
           texts={{
             verified: t('settings.phone.verified'),
@@ -180,7 +191,7 @@ export function PhoneSection({ settings }: { settings: Settings }) {
         <p className="text-sm text-muted-foreground">{t('settings.phone.none')}</p>
       )}
       <PhoneNumberForm phoneNumber={phoneNumber} username={username} />
-      {phoneNumber && !isPhoneVerified ? <VerifyPhone key={phoneNumber} phoneNumber={phoneNumber} /> : null}
+      {phoneNumber && !isPhoneVerified && !phoneInvalid ? <VerifyPhone key={phoneNumber} phoneNumber={phoneNumber} /> : null}
     </SettingsSection>
   );
 }

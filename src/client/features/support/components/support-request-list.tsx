@@ -4,7 +4,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatShortDate } from '@/lib/format-date';
 import { T, useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { useMySupportRequests } from '../api';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/request';
+import { SUPPORT_REPLY_MAX } from '../../../../shared/moderation.js';
+import { useFollowUp, useMySupportRequests } from '../api';
 import { type StatusTone, statusBadge, supportTypeLabel } from '../lib/support-labels';
 
 const TONE_CLASS: Record<StatusTone, string> = {
@@ -85,8 +91,57 @@ export function SupportRequestList() {
               </>
             ) : null}
           </p>
+          {request.replies && request.replies.length > 0 ? (
+            <ol aria-label={t('support.thread.label')} className="grid gap-2">
+              {request.replies.map((reply) => (
+                <li
+                  key={reply.id}
+                  className={cn(
+                    'rounded-lg px-3 py-2 text-sm',
+                    reply.fromAdmin ? 'bg-primary-soft text-primary-soft-foreground' : 'bg-muted',
+                  )}
+                >
+                  <p className="text-xs font-semibold">{reply.fromAdmin ? t('support.thread.team') : t('support.thread.you')}</p>
+                  <p className="break-words whitespace-pre-wrap">{reply.body}</p>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {request.replies && request.replies.length > 0 ? <FollowUp id={request.id} /> : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A follow-up once the team has answered. */
+function FollowUp({ id }: { id: number }) {
+  const t = useT();
+  const [body, setBody] = useState('');
+  const send = useFollowUp(id);
+  const fieldId = useId();
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!body.trim()) return;
+        send.mutate(body.trim(), {
+          onSuccess: () => setBody(''),
+          onError: (error) => toast({ variant: 'destructive', title: t('support.thread.failed'), description: getErrorMessage(error) }),
+        });
+      }}
+    >
+      <label htmlFor={fieldId} className="text-sm font-medium">
+        {t('support.thread.reply')}
+      </label>
+      <Textarea id={fieldId} rows={2} maxLength={SUPPORT_REPLY_MAX} value={body} onChange={(event) => setBody(event.target.value)} />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={send.isPending || !body.trim()} aria-busy={send.isPending}>
+          {send.isPending ? <Spinner /> : null}
+          {t('support.thread.send')}
+        </Button>
+      </div>
+    </form>
   );
 }

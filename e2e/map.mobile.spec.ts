@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { apiPost, expectNoSeriousA11yViolations, registerThroughUi, uniqueName, uploadPhotoViaApi } from './fixtures';
+
+// Browse's Map view on a phone (docs/decisions/021-map-clusters.md): the toggle, a cluster that
+// splits on a tap, an item's popup and its link; view=map survives a reload.
+const TROMSO = { latitude: 69.65, longitude: 18.96 };
+
+test.beforeEach(async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+});
+
+test('the Map view fits a phone: a cluster splits on a tap and an item opens from its popup', async ({ page }) => {
+  await registerThroughUi(page);
+  const word = uniqueName('sled').replace('_', '');
+  const imageUrl = await uploadPhotoViaApi(page, '#c73');
+  for (let i = 0; i < 2; i++) {
+    await apiPost(page, '/api/items', {
+      title: `${word} ${i}`,
+      description: 'By the bridge.',
+      imageUrl,
+      latitude: TROMSO.latitude + 0.002 * i,
+      longitude: TROMSO.longitude,
+      exactLocation: true,
+    });
+  }
+  await page.addInitScript(
+    (view) => sessionStorage.getItem('browse-map-view') ?? sessionStorage.setItem('browse-map-view', JSON.stringify(view)),
+    { lat: TROMSO.latitude + 0.001, lng: TROMSO.longitude, zoom: 8 },
+  );
+  await page.goto(`/browse?q=${word}`);
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  const cluster = page.getByRole('button', { name: '2 items here: zoom in' });
+  await expect(cluster).toBeVisible();
+  const region = await page.getByRole('region', { name: 'Items on the map' }).boundingBox();
+  expect(region!.width).toBeLessThanOrEqual(390);
+  expect(region!.height).toBeGreaterThan(300);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
+  await page.screenshot({ path: '/tmp/h-map-phone-cluster.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  for (let i = 0; i < 6 && (await page.getByRole('button', { name: `${word} 0` }).count()) === 0; i++) {
+    await page
+      .getByRole('button', { name: /^\d+ items? here: zoom in$/ })
+      .first()
+      .tap();
+    await page.waitForTimeout(600);
+  }
+  await page.getByRole('button', { name: `${word} 0` }).tap();
+  await expect(page.getByRole('link', { name: 'View item' })).toBeVisible();
+  await page.getByRole('region', { name: 'Items on the map' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/h-map-phone-popup.png' });
+  await page.reload();
+  await expect(page.getByRole('button', { name: `${word} 0` })).toBeVisible();
+  await page.getByRole('button', { name: `${word} 0` }).tap();
+  await page.getByRole('link', { name: 'View item' }).tap();
+  await expect(page.getByRole('heading', { name: `${word} 0` })).toBeVisible();
+});

@@ -1,0 +1,146 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiPost, expectNoSeriousA11yViolations, registerThroughUi, uniqueName, uploadPhotoViaApi } from './fixtures';
+
+// Browse's Map view (docs/decisions/021-map-clusters.md): clusters that split as you zoom, a single
+// item's popup linking to the item, view=map surviving a reload and Back, and a place chosen by
+// clicking the map. Tiles are not fetched (the map's own markers are what is tested).
+const REYKJAVIK = { latitude: 64.14, longitude: -21.94 };
+
+test.beforeEach(async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+});
+
+/** Three items of a word of their own about 450 m apart, far from every other test's. */
+async function postThree(page: Page): Promise<string> {
+  await registerThroughUi(page);
+  const word = uniqueName('kayak').replace('_', '');
+  const imageUrl = await uploadPhotoViaApi(page, '#39c');
+  for (let i = 0; i < 3; i++) {
+    await apiPost(page, '/api/items', {
+      title: `${word} ${i}`,
+      description: 'Collect it by the harbour.',
+      imageUrl,
+      latitude: REYKJAVIK.latitude + 0.004 * i,
+      longitude: REYKJAVIK.longitude,
+      exactLocation: true,
+    });
+  }
+  return word;
+}
+
+/** Starts the map at this view (the map keeps its last view in the tab). */
+async function startMapAt(page: Page, zoom: number) {
+  await page.addInitScript(
+    (view) => sessionStorage.getItem('browse-map-view') ?? sessionStorage.setItem('browse-map-view', JSON.stringify(view)),
+    { lat: REYKJAVIK.latitude + 0.004, lng: REYKJAVIK.longitude, zoom },
+  );
+}
+
+const clusters = (page: Page) => page.getByRole('button', { name: /^\d+ items? here: zoom in$/ });
+
+test('the map shows a cluster that splits as you zoom, and an item popup links to the item', async ({ page }) => {
+  const word = await postThree(page);
+  await startMapAt(page, 9);
+  await page.goto(`/browse?q=${word}`);
+  await expect(page.getByRole('heading', { name: `${word} 2` })).toBeVisible();
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${word}&view=map$`));
+  const map = page.getByRole('region', { name: 'Items on the map' });
+  await expect(map).toBeVisible();
+  // At zoom 9 the three are one cluster.
+  await expect(page.getByRole('button', { name: '3 items here: zoom in' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/h-map-desktop-cluster.png' });
+  await expectNoSeriousA11yViolations(page);
+
+  // Clicking a cluster zooms in on it, until the items stand alone.
+  const singles = page.getByRole('button', { name: new RegExp(`^${word} \\d$`) });
+  for (let i = 0; i < 6 && (await singles.count()) < 2; i++) {
+    await clusters(page).first().click();
+    await page.waitForTimeout(600);
+    await expect(page.getByText('Loading items…')).toHaveCount(0);
+  }
+  expect(await singles.count()).toBeGreaterThanOrEqual(2);
+
+  // A single item: its popup (by keyboard: focus, Enter) shows the card and links to the item.
+  const marker = singles.first();
+  const title = (await marker.getAttribute('alt'))!;
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  const viewItem = page.getByRole('link', { name: 'View item' });
+  await expect(viewItem).toBeVisible();
+  // The focus goes into the card; Escape closes it and gives the focus back to the marker.
+  await expect(viewItem).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(viewItem).toHaveCount(0);
+  await expect(marker).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(viewItem).toBeFocused();
+  await expect(page.locator('.leaflet-popup').getByText(title)).toBeVisible();
+  await expect(page.locator('.leaflet-popup img')).toBeVisible();
+  await page.screenshot({ path: '/tmp/h-map-desktop-popup.png' });
+  await expectNoSeriousA11yViolations(page);
+  await viewItem.click();
+  await expect(page).toHaveURL(/\/items\/\d+$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  // Back: the map view again, at the same place; a reload keeps it too.
+  await page.goBack();
+  await expect(page).toHaveURL(/view=map/);
+  await expect(page.getByRole('button', { name: title })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Items on the map' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Map', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: title })).toBeVisible();
+  // Back from the map view returns to the list it was opened from.
+  await page.goto(`/browse?q=${word}`);
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Items on the map' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${word}$`));
+  await expect(page.getByRole('heading', { name: `${word} 2` })).toBeVisible();
+});
+
+test('an area without items says so', async ({ page }) => {
+  await startMapAt(page, 12);
+  await page.goto(`/browse?q=${uniqueName('nothing').replace('_', '')}&view=map`);
+  await expect(page.getByText('No items in this area')).toBeVisible();
+  await page.screenshot({ path: '/tmp/h-map-desktop-empty.png' });
+});
+
+test('a place is set by clicking the map, or by Enter on it for its centre', async ({ page }) => {
+  // Out at sea, where no test posts.
+  const SEA = { lat: 63.5, lng: -25.5 };
+  await page.addInitScript(
+    (view) => sessionStorage.getItem('browse-map-view') ?? sessionStorage.setItem('browse-map-view', JSON.stringify(view)),
+    {
+      ...SEA,
+      zoom: 12,
+    },
+  );
+  await page.goto('/browse');
+  await page.getByRole('button', { name: 'Choose on the map' }).click();
+  await expect(page).toHaveURL(/view=map/);
+  await expect(page.getByText('Click the map where you are')).toBeVisible();
+  await page.screenshot({ path: '/tmp/h-map-desktop-pick.png' });
+  await expectNoSeriousA11yViolations(page);
+  const map = page.locator('.leaflet-container');
+  const box = (await map.boundingBox())!;
+  await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  await expect(page.getByText('Showing items nearest to your location')).toBeVisible();
+  await expect(page.getByText('Click the map where you are')).toHaveCount(0);
+  const url = new URL(page.url());
+  expect(Number(url.searchParams.get('lat'))).toBeCloseTo(SEA.lat, 2);
+  expect(Number(url.searchParams.get('lng'))).toBeCloseTo(SEA.lng, 2);
+  // Remembered on the device: a fresh Browse has it.
+  await page.goto('/browse');
+  await expect(page.getByText('Showing items nearest to your location')).toBeVisible();
+
+  // By keyboard: the map's centre.
+  await page.getByRole('button', { name: 'Choose on the map' }).click();
+  await expect(map).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Click the map where you are')).toHaveCount(0);
+  const moved = new URL(page.url());
+  expect(Number(moved.searchParams.get('lng'))).toBeGreaterThan(SEA.lng);
+});

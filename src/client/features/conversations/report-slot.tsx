@@ -1,0 +1,19 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+/** What a report in a conversation names: a message of the other person, or the other side of the hand-over (a no-show). */
+export type ConversationReportTarget = { messageId: number } | { noShowItemId: number };
+
+/**
+ * Draws a report button (the page gives it: features do not import each other). `iconOnly` is the
+ * small flag beside a message; `label` its name or text, `subject` who is reported.
+ */
+export type ReportSlot = (props: { target: ConversationReportTarget; label: string; subject: string; iconOnly?: boolean }) => ReactNode;
+
+const ReportSlotContext = createContext<ReportSlot | null>(null);
+
+export const ReportSlotProvider = ReportSlotContext.Provider;
+
+/** The page's report button, or nothing where the page gives none. */
+export function useReportSlot(): ReportSlot {
+  return useContext(ReportSlotContext) ?? (() => null);
+}

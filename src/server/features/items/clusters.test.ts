@@ -1,0 +1,290 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
+import { expireItems } from './service.js';
+
+// GET /api/items/clusters (docs/decisions/021-map-clusters.md): the Map view's clusters and single
+// items, from per-cell counts kept by statement triggers (migration 0029) or grouped at request time.
+
+let t: TestApp;
+let owner: TestClient;
+const visitor = () => new TestClient(t.app);
+
+type Cluster = { latitude: number; longitude: number; count: number };
+type MapItem = { id: number; title: string; latitude: number; longitude: number; imageUrl: string; type: string };
+type Answer = { clusters: Cluster[]; items: MapItem[] };
+
+// Wellington: nothing else in this test's database is near it. Items spread within ±0.015°.
+const HOME = { lat: -41.29, lng: 174.78 };
+const BOX = { west: HOME.lng - 0.016, south: HOME.lat - 0.016, east: HOME.lng + 0.016, north: HOME.lat + 0.016 };
+const bbox = (b = BOX) => `${b.west},${b.south},${b.east},${b.north}`;
+
+async function clusters(query: string, client = visitor()): Promise<Answer> {
+  const res = await client.get(`/api/items/clusters?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Answer>();
+}
+const total = (a: Answer) => a.clusters.reduce((n, c) => n + c.count, 0) + a.items.length;
+
+/** The list's total for the same filters, over a circle holding the box (and nothing else of this test's). */
+async function listTotal(filters = ''): Promise<number> {
+  const res = await visitor().get(`/api/items?lat=${HOME.lat}&lng=${HOME.lng}&radiusKm=5${filters}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ pagination: { total: number } }>().pagination.total;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = new TestClient(t.app);
+  const me = await owner.register(uniqueName('map_owner'));
+  // 80 items: groups of 1 to 5 share a published point (as items of one place do), each published
+  // 0.003° from its exact point; some taken, promised... not listed; some past their expiry that
+  // the sweep has not marked; some wants; some "Lamp"s.
+  await t.app.db.execute(sql`
+    insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude,
+                       tags, status, type, created_at, expires_at)
+    select ${me.id},
+           case when g % 4 = 0 then 'Lamp ' || g else 'Chair ' || g end,
+           'A thing for the map test',
+           case when g % 9 = 4 then '' else '/uploads/m' || g || '.webp' end,
+           p_lat - 0.003, p_lng + 0.003, p_lat, p_lng,
+           array['Furniture'],
+           case when g % 11 = 3 then 'taken' else 'available' end,
+           case when g % 9 = 4 then 'want' else 'offer' end,
+           now() - (g || ' minutes')::interval,
+           case when g % 13 = 5 then now() - interval '1 minute' else now() + interval '10 days' end
+      from generate_series(1, 80) as g,
+           lateral (select ${HOME.lat} + ((((g / 3) * 7919) % 300) - 150) / 10000.0 as p_lat,
+                           ${HOME.lng} + ((((g / 3) * 6007) % 300) - 150) / 10000.0 as p_lng) as p`);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/items/clusters: bad input', () => {
+  it.each([
+    ['no bbox', 'zoom=3'],
+    ['no zoom', `bbox=${bbox()}`],
+    ['three numbers', 'bbox=1,2,3&zoom=3'],
+    ['five numbers', 'bbox=1,2,3,4,5&zoom=3'],
+    ['a word', 'bbox=a,2,3,4&zoom=3'],
+    ['an empty part', 'bbox=1,,3,4&zoom=3'],
+    ['Infinity', 'bbox=-Infinity,2,3,4&zoom=3'],
+    ['NaN', 'bbox=NaN,2,3,4&zoom=3'],
+    ['a latitude past 90', 'bbox=1,2,3,91&zoom=3'],
+    ['a longitude past 180', 'bbox=1,2,181,4&zoom=3'],
+    ['across the 180th meridian (west east of east)', 'bbox=170,-10,-170,10&zoom=3'],
+    ['south north of north', 'bbox=1,20,3,10&zoom=3'],
+    ['a negative zoom', `bbox=${bbox()}&zoom=-1`],
+    ['zoom 21', `bbox=${bbox()}&zoom=21`],
+    ['a fractional zoom', `bbox=${bbox()}&zoom=1.5`],
+    ['a zoom word', `bbox=${bbox()}&zoom=far`],
+    ['two bboxes', `bbox=${bbox()}&bbox=${bbox()}&zoom=3`],
+    ['the whole world at street zoom', 'bbox=-180,-85,180,85&zoom=16'],
+    ['a radius without a place', `bbox=${bbox()}&zoom=3&radiusKm=5`],
+    ['a bad type', `bbox=${bbox()}&zoom=3&type=gift`],
+  ])('%s: 400 with a message', async (_name, query) => {
+    const res = await visitor().get(`/api/items/clusters?${query}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+    expect(res.json().message.length).toBeGreaterThan(3);
+  });
+});
+
+describe('GET /api/items/clusters: what the list shows', () => {
+  const zooms = [2, 6, 10, 13, 15, 16, 17, 19];
+
+  it.each(zooms)('at zoom %i clusters and single items sum to the list total of the area', async (zoom) => {
+    const expected = await listTotal();
+    expect(expected).toBeGreaterThan(40);
+    // Small area, big zoom: a bbox within the cell limit.
+    const area = zoom >= 19 ? { west: HOME.lng - 0.004, south: HOME.lat - 0.004, east: HOME.lng + 0.004, north: HOME.lat + 0.004 } : BOX;
+    const a = await clusters(`bbox=${bbox(area)}&zoom=${zoom}`);
+    if (zoom < 19) expect(total(a)).toBe(expected);
+    else expect(total(a)).toBeLessThanOrEqual(expected);
+    for (const c of a.clusters) expect(c.count).toBeGreaterThanOrEqual(zoom >= 15 ? 2 : 1);
+    if (zoom <= 6) expect(a.clusters.length).toBeLessThanOrEqual(2);
+    if (zoom >= 16) expect(a.items.length).toBeGreaterThan(0);
+  });
+
+  it('clusters split as the zoom grows', async () => {
+    const low = await clusters(`bbox=${bbox()}&zoom=6`);
+    const high = await clusters(`bbox=${bbox()}&zoom=15`);
+    expect(low.clusters.length + low.items.length).toBeLessThan(high.clusters.length + high.items.length);
+  });
+
+  it.each([
+    ['a search', '&query=lamp&tag=lamp'],
+    ['wants', '&type=want'],
+    ['offers', '&type=offer'],
+    ['a tag', '&tag=furniture'],
+  ])('with %s, they sum to the list total of the same filter', async (_name, filters) => {
+    const expected = await listTotal(filters);
+    expect(expected).toBeGreaterThan(0);
+    for (const zoom of [4, 12, 17]) expect(total(await clusters(`bbox=${bbox()}&zoom=${zoom}${filters}`))).toBe(expected);
+  });
+
+  it('within a radius of a place, only the items in it', async () => {
+    const near = await listTotal('');
+    const res = await visitor().get(`/api/items?lat=${HOME.lat}&lng=${HOME.lng}&radiusKm=0.5`);
+    const inside = res.json().pagination.total;
+    expect(inside).toBeLessThan(near);
+    const a = await clusters(`bbox=${bbox()}&zoom=12&lat=${HOME.lat}&lng=${HOME.lng}&radiusKm=0.5`);
+    expect(total(a)).toBe(inside);
+  });
+
+  it('single items carry the published point only, never the exact one', async () => {
+    const a = await clusters(`bbox=${bbox()}&zoom=17`);
+    expect(a.items.length).toBeGreaterThan(0);
+    for (const item of a.items) {
+      const [row] = await queryRows<{ lat: string; lng: string; alat: string; alng: string }>(
+        t.app.db,
+        sql`select latitude as lat, longitude as lng, approx_latitude as alat, approx_longitude as alng from items where id = ${item.id}`,
+      );
+      expect(item.latitude).toBeCloseTo(Number(row!.alat), 5);
+      expect(item.longitude).toBeCloseTo(Number(row!.alng), 5);
+      expect(Math.abs(item.latitude - Number(row!.lat))).toBeGreaterThan(0.002);
+      expect(item).not.toHaveProperty('exactLocation');
+      // The item's own page says the same for a visitor.
+      const detail = (await visitor().get(`/api/items/${item.id}`)).json();
+      expect([detail.latitude, detail.longitude]).toEqual([item.latitude, item.longitude]);
+    }
+  });
+});
+
+describe('GET /api/items/clusters: the counts follow the writes', () => {
+  // Cape Town: the items of this part only.
+  const CAPE = { lat: -33.92, lng: 18.42 };
+  const capeBox = `bbox=${CAPE.lng - 1},${CAPE.lat - 1},${CAPE.lng + 1},${CAPE.lat + 1}`;
+  const count = async (zoom = 5) => total(await clusters(`${capeBox}&zoom=${zoom}`));
+  const cells = async () =>
+    (
+      await queryRows<{ n: number }>(
+        t.app.db,
+        sql`select coalesce(sum(count), 0)::int as n from item_map_cells
+          where level = 7 and x = map_cell_x(${CAPE.lng}, 7) and y = map_cell_y(${CAPE.lat}, 7)`,
+      )
+    )[0]!.n;
+
+  async function postWant(title: string) {
+    const res = await owner.post('/api/items', {
+      title,
+      description: 'Looking for this near Cape Town',
+      type: 'want',
+      tags: ['Furniture'],
+      latitude: CAPE.lat + Math.random() / 100,
+      longitude: CAPE.lng + Math.random() / 100,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number; latitude: number; longitude: number }>();
+  }
+
+  it('a post adds one, taken removes it, available brings it back, delete removes it; past expiry it goes at once', async () => {
+    expect(await count()).toBe(0);
+    const before = await cells();
+    const a = await postWant('Looking for a crib');
+    const b = await postWant('Looking for a pram');
+    expect(await count()).toBe(2);
+    expect(await count(9)).toBe(2);
+    expect(await cells()).toBe(before + 2);
+    // Far apart at street level: two single items, at their published points.
+    const single = await clusters(`bbox=${CAPE.lng - 0.01},${CAPE.lat - 0.01},${CAPE.lng + 0.02},${CAPE.lat + 0.02}&zoom=14`);
+    expect(total(single)).toBe(2);
+
+    const patch = (id: number, body: object) => owner.request({ method: 'PATCH', url: `/api/items/${id}`, payload: body });
+    // A want has no hand-over (docs/decisions/023): its status changes as a promise of an offer would.
+    await t.app.db.execute(sql`update items set status = 'taken' where id = ${a.id}`);
+    expect(await count()).toBe(1);
+    expect(await cells()).toBe(before + 1);
+    await t.app.db.execute(sql`update items set status = 'available' where id = ${a.id}`);
+    expect(await count()).toBe(2);
+    // A renewal through the API (an UPDATE of the row that keeps it listed) changes nothing.
+    expect((await patch(a.id, { renew: true })).statusCode).toBe(200);
+    expect(await count()).toBe(2);
+    expect(await cells()).toBe(before + 2);
+
+    // Past its expiry but not yet swept: subtracted at request time, so the map matches the list.
+    await t.app.db.execute(sql`update items set expires_at = now() - interval '1 second' where id = ${b.id}`);
+    expect(await cells()).toBe(before + 2);
+    expect(await count()).toBe(1);
+    expect(await count(9)).toBe(1);
+    await expireItems(t.app.db);
+    expect(await cells()).toBe(before + 1);
+    expect(await count()).toBe(1);
+
+    expect((await owner.request({ method: 'DELETE', url: `/api/items/${a.id}` })).statusCode).toBe(204);
+    expect(await count()).toBe(0);
+    expect(await cells()).toBe(before);
+  });
+
+  it('an item hidden by the moderators leaves the map (the cells and the request-time grouping) and comes back when unhidden', async () => {
+    const admin = new TestClient(t.app);
+    const adminId = (await admin.register(uniqueName('map_admin'))).id;
+    await t.app.db.execute(sql`update users set is_admin = true where id = ${adminId}`);
+    const before = await cells();
+    const want = await postWant('Looking for a lamp shade');
+    const street = `bbox=${CAPE.lng - 0.01},${CAPE.lat - 0.01},${CAPE.lng + 0.02},${CAPE.lat + 0.02}`;
+    const onMap = async () => [
+      await count(),
+      total(await clusters(`${street}&zoom=17`)),
+      total(await clusters(`${capeBox}&zoom=5&query=shade`)),
+    ];
+    expect(await onMap()).toEqual([1, 1, 1]);
+    expect(await cells()).toBe(before + 1);
+    const hide = await admin.post(`/api/admin/items/${want.id}/hide`, { reason: 'Not allowed here' });
+    expect(hide.statusCode, hide.body).toBe(204);
+    expect(await onMap()).toEqual([0, 0, 0]);
+    expect(await cells()).toBe(before);
+    // Its owner and admins still see it on its page, but the map is the same for everyone.
+    expect(total(await clusters(`${capeBox}&zoom=5`, admin))).toBe(0);
+    const unhide = await admin.post(`/api/admin/items/${want.id}/unhide`, { reason: 'Checked again' });
+    expect(unhide.statusCode, unhide.body).toBe(204);
+    expect(await onMap()).toEqual([1, 1, 1]);
+    expect((await owner.request({ method: 'DELETE', url: `/api/items/${want.id}` })).statusCode).toBe(204);
+    expect(await cells()).toBe(before);
+  });
+
+  it('a rebuild gives the counts the triggers kept', async () => {
+    type Cell = { level: number; x: number; y: number; count: number; sum_lat: number; sum_lng: number };
+    const read = () => queryRows<Cell>(t.app.db, sql`select * from item_map_cells order by level, x, y`);
+    const kept = await read();
+    expect(kept.length).toBeGreaterThan(0);
+    await t.app.db.execute(sql`select rebuild_item_map_cells()`);
+    const rebuilt = await read();
+    expect(rebuilt.map((c) => [c.level, c.x, c.y, c.count])).toEqual(kept.map((c) => [c.level, c.x, c.y, c.count]));
+    rebuilt.forEach((c, i) => expect(c.sum_lat).toBeCloseTo(kept[i]!.sum_lat, 6));
+  });
+
+  it('every level holds the cells the projection gives at that level (the nesting of the grid)', async () => {
+    const [row] = await queryRows<{ differ: number; cells: number }>(
+      t.app.db,
+      sql`with direct as (
+            select l.level::smallint as level, map_cell_x(i.approx_longitude::float8, l.level) as x,
+                   map_cell_y(i.approx_latitude::float8, l.level) as y, count(*)::int as count
+              from items i cross join generate_series(2, 17) as l(level)
+             where item_on_map(i)
+             group by 1, 2, 3
+          ), kept as (select level, x, y, count from item_map_cells)
+          select (select count(*)::int from ((select * from direct except select * from kept)
+                   union all (select * from kept except select * from direct)) d) as differ,
+                 (select count(*)::int from kept) as cells`,
+    );
+    expect(row!.cells).toBeGreaterThan(16);
+    expect(row!.differ).toBe(0);
+  });
+
+  it('a change of place moves the item between cells', async () => {
+    const before = await count();
+    const a = await postWant('Looking for a bike');
+    expect(await count()).toBe(before + 1);
+    const res = await owner.request({
+      method: 'PATCH',
+      url: `/api/items/${a.id}`,
+      payload: { latitude: HOME.lat + 5, longitude: HOME.lng },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await count()).toBe(before);
+    await owner.request({ method: 'DELETE', url: `/api/items/${a.id}` });
+  });
+});

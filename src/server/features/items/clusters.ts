@@ -1,0 +1,208 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Clusters, ClustersQuery, MapItem } from '../../../shared/items.js';
+import { ITEM_MSG } from '../../../shared/items.js';
+import { type Db, queryRows } from '../../db/client.js';
+import { badRequest } from '../../errors.js';
+import { round5 } from './location.js';
+import { type ItemFilter, type ListedRow, whereListed } from './repository.js';
+import { searchWordsOf } from './search-words.js';
+import { itemFilterOf, toListed } from './service.js';
+
+// The Map view's clusters (docs/decisions/021-map-clusters.md). The clusters of map zoom z are the
+// Web Mercator cells of level z + 2 (64 px wide on the screen). Without filters, levels up to
+// STORED_LEVEL_MAX are read from item_map_cells (migration 0029), which statement triggers keep;
+// with filters, or deeper, the matching rows of the area are grouped at request time.
+
+/** The grid levels item_map_cells holds (migration 0029: generate_series(2, 17)). */
+export const STORED_LEVEL_MIN = 2;
+export const STORED_LEVEL_MAX = 17;
+/** The most cells one request may cover: a 4K screen at 64 px a cell is about 2,000. */
+export const MAX_CELLS = 4_096;
+/** The most single items one answer carries; cells of one item beyond this stay clusters of 1. */
+export const MAX_SINGLES = 300;
+
+/** The grid level of the clusters of a map zoom. */
+export const levelOfZoom = (zoom: number) => Math.max(STORED_LEVEL_MIN, zoom + 2);
+
+const MERCATOR_MAX_LAT = 85.0511287798;
+const clampCell = (v: number, level: number) => Math.min(Math.max(v, 0), 2 ** level - 1);
+/** The cell column of a longitude (as map_cell_x of migration 0029). */
+export const cellX = (lng: number, level: number) => clampCell(Math.floor(((lng + 180) / 360) * 2 ** level), level);
+/** The cell row of a latitude, from the north (as map_cell_y of migration 0029). */
+export function cellY(lat: number, level: number): number {
+  const l = (Math.min(Math.max(lat, -MERCATOR_MAX_LAT), MERCATOR_MAX_LAT) * Math.PI) / 180;
+  return clampCell(Math.floor(((1 - Math.asinh(Math.tan(l)) / Math.PI) / 2) * 2 ** level), level);
+}
+const westOf = (x: number, level: number) => (x / 2 ** level) * 360 - 180;
+const northOf = (y: number, level: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / 2 ** level))) * 180) / Math.PI;
+
+interface CellRange {
+  level: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** The area the cells cover, a little larger (rounding): what the index is asked for. */
+function boundsOf(r: CellRange) {
+  const pad = 1e-7;
+  return {
+    west: Math.max(-180, westOf(r.x0, r.level) - pad),
+    east: Math.min(180, westOf(r.x1 + 1, r.level) + pad),
+    north: r.y0 === 0 ? 90 : Math.min(90, northOf(r.y0, r.level) + pad),
+    south: r.y1 === 2 ** r.level - 1 ? -90 : Math.max(-90, northOf(r.y1 + 1, r.level) - pad),
+  };
+}
+
+// earthdistance's sphere (earth() = 6378168 m): the cube around a latitude/longitude box, which the
+// GiST indexes of ll_to_earth(published point) answer (as earth_box does for a radius).
+const EARTH_M = 6378168;
+const rad = Math.PI / 180;
+
+/** The range of cos (or sin) over an interval of angles in degrees. */
+function rangeOf(f: (d: number) => number, from: number, to: number, peaks: number[]): [number, number] {
+  const values = [f(from), f(to), ...peaks.filter((p) => p > from && p < to).map(f)];
+  return [Math.min(...values), Math.max(...values)];
+}
+
+/** The smallest axis-aligned cube of earth coordinates holding every point of the box. */
+function cubeOf(b: { west: number; east: number; south: number; north: number }): SQL {
+  const [cosLat0, cosLat1] = rangeOf((d) => Math.cos(d * rad), b.south, b.north, [0]);
+  const [cosLng0, cosLng1] = rangeOf((d) => Math.cos(d * rad), b.west, b.east, [0]);
+  const [sinLng0, sinLng1] = rangeOf((d) => Math.sin(d * rad), b.west, b.east, [-90, 90]);
+  const span = (lo: number, hi: number) => [Math.min(lo * cosLat0, lo * cosLat1), Math.max(hi * cosLat0, hi * cosLat1)];
+  const [x0, x1] = span(cosLng0, cosLng1).map((v) => v * EARTH_M) as [number, number];
+  const [y0, y1] = span(sinLng0, sinLng1).map((v) => v * EARTH_M) as [number, number];
+  const z0 = Math.sin(b.south * rad) * EARTH_M;
+  const z1 = Math.sin(b.north * rad) * EARTH_M;
+  const m = 1; // a metre of slack for rounding
+  return sql`cube(ARRAY[${x0 - m}::float8, ${y0 - m}::float8, ${z0 - m}::float8], ARRAY[${x1 + m}::float8, ${y1 + m}::float8, ${z1 + m}::float8])`;
+}
+
+const itemPoint = sql`ll_to_earth(i.approx_latitude::float8, i.approx_longitude::float8)`;
+const lat = sql`i.approx_latitude::float8`;
+const lng = sql`i.approx_longitude::float8`;
+
+interface CellRow {
+  x: number;
+  y: number;
+  count: number;
+  latitude: number;
+  longitude: number;
+  /** The item of a one-item cell, when the query knows it. */
+  id: number | null;
+}
+
+/**
+ * The cells of the area from the per-cell counts, minus the items past their expiry that the hourly
+ * sweep has not marked yet (no trigger sees time pass): those are few (at most an hour's worth) and
+ * read through items_available_located_expires_idx, grouped by cell, then subtracted.
+ */
+function storedCells(db: Db, r: CellRange): Promise<CellRow[]> {
+  const g = sql`${r.level}::int`;
+  return queryRows<CellRow>(
+    db,
+    sql`WITH lapsed AS (
+          SELECT map_cell_x(${lng}, ${g}) AS x, map_cell_y(${lat}, ${g}) AS y,
+                 count(*)::int AS n, sum(${lat}) AS slat, sum(${lng}) AS slng
+            FROM items i
+           WHERE item_on_map(i) AND i.expires_at <= now()
+           GROUP BY 1, 2
+        ), cells AS (
+          SELECT c.x, c.y, c.count - coalesce(l.n, 0) AS n,
+                 c.sum_lat - coalesce(l.slat, 0) AS slat, c.sum_lng - coalesce(l.slng, 0) AS slng
+            FROM item_map_cells c LEFT JOIN lapsed l ON l.x = c.x AND l.y = c.y
+           WHERE c.level = ${r.level}::smallint AND c.x BETWEEN ${r.x0}::int AND ${r.x1}::int AND c.y BETWEEN ${r.y0}::int AND ${r.y1}::int
+        )
+        SELECT x, y, n AS count, slat / n AS latitude, slng / n AS longitude, NULL::int AS id FROM cells WHERE n > 0`,
+  );
+}
+
+/**
+ * The cells of the area grouped at request time from the rows that match (the list's own filter,
+ * whereListed) inside the cells' area, which the GiST index of published points (or the search
+ * indexes, as the planner prices them) reads. Its cost grows with the matches in the area.
+ */
+function groupedCells(db: Db, r: CellRange, filter: ItemFilter): Promise<CellRow[]> {
+  const b = boundsOf(r);
+  const g = sql`${r.level}::int`;
+  return queryRows<CellRow>(
+    db,
+    sql`SELECT x, y, count(*)::int AS count, avg(la) AS latitude, avg(ln) AS longitude,
+               CASE WHEN count(*) = 1 THEN min(id) END AS id
+          FROM (
+            SELECT i.id, ${lat} AS la, ${lng} AS ln, map_cell_x(${lng}, ${g}) AS x, map_cell_y(${lat}, ${g}) AS y
+              FROM items i
+             WHERE item_on_map(i) AND ${whereListed(filter)}
+               AND ${cubeOf(b)} @> ${itemPoint}
+               AND i.approx_latitude BETWEEN ${b.south} AND ${b.north} AND i.approx_longitude BETWEEN ${b.west} AND ${b.east}
+          ) AS p
+         WHERE x BETWEEN ${r.x0}::int AND ${r.x1}::int AND y BETWEEN ${r.y0}::int AND ${r.y1}::int
+         GROUP BY x, y`,
+  );
+}
+
+/** The item of each one-item cell of the stored counts: one GiST probe at the cell's centre (its only point). */
+async function itemsOfCells(db: Db, level: number, cells: CellRow[]): Promise<Map<string, number>> {
+  if (cells.length === 0) return new Map();
+  const values = cells.map((c) => sql`(${c.x}::int, ${c.y}::int, ${c.latitude}::float8, ${c.longitude}::float8)`);
+  const g = sql`${level}::int`;
+  const rows = await queryRows<{ x: number; y: number; id: number }>(
+    db,
+    sql`SELECT c.x, c.y, p.id
+          FROM (VALUES ${sql.join(values, sql`, `)}) AS c(x, y, la, ln)
+          CROSS JOIN LATERAL (
+            SELECT i.id FROM items i
+             WHERE item_on_map(i) AND i.expires_at > now()
+               AND earth_box(ll_to_earth(c.la, c.ln), 25) @> ${itemPoint}
+               AND map_cell_x(${lng}, ${g}) = c.x AND map_cell_y(${lat}, ${g}) = c.y
+             LIMIT 1) AS p`,
+  );
+  return new Map(rows.map((r) => [`${r.x},${r.y}`, r.id]));
+}
+
+/** The listed rows of these items with their published points (rounded as every answer gives them). */
+async function mapItems(db: Db, ids: number[]): Promise<MapItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ListedRow & { latitude: string; longitude: string }>(
+    db,
+    sql`SELECT i.id, i.title, i.description, i.image_url, i.extra_images, i.tags, i.user_id, i.type,
+               CASE WHEN u.is_visible THEN u.username ELSE '' END AS username, NULL::float8 AS distance_km, i.created_at,
+               i.approx_latitude AS latitude, i.approx_longitude AS longitude
+          FROM items i JOIN users u ON u.id = i.user_id
+         WHERE i.id IN (${sql.join(
+           ids.map((id) => sql`${id}::int`),
+           sql`, `,
+         )})
+         ORDER BY i.id`,
+  );
+  return rows.map((r) => ({ ...toListed(r), latitude: round5(Number(r.latitude)), longitude: round5(Number(r.longitude)) }));
+}
+
+/** The clusters and single items of the visible area (GET /api/items/clusters). */
+export async function mapClusters(db: Db, q: ClustersQuery): Promise<Clusters> {
+  const level = levelOfZoom(q.zoom);
+  const { west, south, east, north } = q.bbox;
+  const range: CellRange = { level, x0: cellX(west, level), x1: cellX(east, level), y0: cellY(north, level), y1: cellY(south, level) };
+  if ((range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1) > MAX_CELLS) throw badRequest(ITEM_MSG.bboxTooLarge);
+  const filter = itemFilterOf(q);
+  const filtered = Boolean(filter.text || filter.tag || filter.type || filter.near);
+  if (filter.text) filter.words = await searchWordsOf(db, filter.text);
+  const stored = !filtered && level <= STORED_LEVEL_MAX;
+  const cells = stored ? await storedCells(db, range) : await groupedCells(db, range, filter);
+  const ones = cells.filter((c) => Number(c.count) === 1).slice(0, MAX_SINGLES);
+  if (stored) {
+    const found = await itemsOfCells(db, level, ones);
+    for (const c of ones) c.id = found.get(`${c.x},${c.y}`) ?? null;
+  }
+  const singles = new Set(ones.filter((c) => c.id !== null).map((c) => c));
+  const clusters = cells
+    .filter((c) => !singles.has(c))
+    .map((c) => ({ latitude: round5(Number(c.latitude)), longitude: round5(Number(c.longitude)), count: Number(c.count) }));
+  const items = await mapItems(
+    db,
+    [...singles].map((c) => Number(c.id)),
+  );
+  return { clusters, items };
+}

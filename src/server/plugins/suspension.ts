@@ -1,0 +1,62 @@
+// A suspended person (docs/decisions/025-moderation.md) may read, export their data, ask for help
+// (an appeal), delete their account and sign out; every other write is refused here, in one hook for
+// every route of the app, with a message that says until when and why. The allow-list below is the
+// whole exception.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { withValues } from '../../shared/i18n.js';
+import { MODERATION_MSG } from '../../shared/moderation.js';
+import { AppError } from '../errors.js';
+
+/** The writes a suspended person may still make: method and route exactly as registered. */
+export const SUSPENSION_ALLOWED_WRITES: ReadonlySet<string> = new Set([
+  // Signing in and out, and getting back into one's account.
+  'POST /api/login',
+  'POST /api/logout',
+  'POST /api/register',
+  'POST /api/request-reset',
+  'POST /api/reset-password',
+  'POST /api/me/password',
+  // Deleting the account (at once, or asking the team to).
+  'DELETE /api/me',
+  'POST /api/me/deletion-request',
+  // Asking the team for help, e.g. to appeal the suspension (the per-person support quota still holds).
+  'POST /api/support-requests',
+  // Reading: marking notifications read, the language and units pages are shown in.
+  'POST /api/notifications/read',
+  'PUT /api/me/language',
+  'PUT /api/me/distance-unit',
+  // Hearing less: notification settings, turning push off, one-click unsubscribe, confirming an address.
+  'PUT /api/me/notification-preferences',
+  'DELETE /api/me/push-subscriptions',
+  'POST /api/unsubscribe',
+  'POST /api/email/verify',
+]);
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** "2026-12-01 14:30 UTC": the end of a suspension as the refusal says it. */
+export const suspensionEnd = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The refusal of a write by a suspended person. */
+export const suspendedError = (s: { until: Date; reason: string }) =>
+  new AppError(403, withValues(MODERATION_MSG.suspended, { until: suspensionEnd(s.until), reason: s.reason }), { code: 'suspended' });
+
+async function refuseSuspendedWrites(request: FastifyRequest): Promise<void> {
+  if (READS.has(request.method)) return;
+  if (SUSPENSION_ALLOWED_WRITES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
+  const suspension = await request.server.sessions.suspension(request);
+  if (suspension) throw suspendedError(suspension);
+}
+
+/**
+ * Registered before every route, on the root instance: its preValidation hook runs before each
+ * route's own (a suspended person's bad input is refused as suspended, never looked at).
+ */
+export const suspensionPlugin = fp(
+  (app: FastifyInstance, _options: unknown, done: () => void) => {
+    app.addHook('preValidation', refuseSuspendedWrites);
+    done();
+  },
+  { name: 'suspension', dependencies: ['sessions'] },
+);
