@@ -1,7 +1,6 @@
 // Finds a Chromium for the browser tests. Playwright cannot download its own browser on the
 // machines this project runs on, so the system's Chromium is used (Debian package `chromium`).
-import { execFileSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { canInstallPackages, executable, installPackages } from './debian-packages.mjs';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -21,15 +20,6 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-function executable(file) {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The path of a Chromium: $CHROMIUM_PATH, a usual install place, or undefined. */
 export function findChromium() {
   const fromEnv = process.env.CHROMIUM_PATH;
@@ -41,13 +31,9 @@ export function findChromium() {
 export function ensureChromium() {
   const found = findChromium();
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = executable('/usr/bin/apt-get');
-  if (isRoot && hasApt && !process.env.CHROMIUM_PATH) {
+  if (canInstallPackages() && !process.env.CHROMIUM_PATH) {
     console.log('No Chromium found: installing the Debian package `chromium` with apt-get (once)...');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env });
+    installPackages(['chromium', 'fonts-liberation']);
     const installed = findChromium();
     if (installed) return installed;
   }

@@ -53,6 +53,7 @@ import { ExpiringStore } from './plugins/rate-limit-store.js';
 import { databasePlugin } from './plugins/database.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { languagePlugin } from './plugins/language.js';
+import { drainPlugin } from './plugins/drain.js';
 import { livePlugin } from './plugins/live.js';
 import { type Sessions, sessionsPlugin } from './plugins/session.js';
 import { type SmsSender, smsPlugin } from './plugins/sms.js';
@@ -326,6 +327,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(noDemoPasswordPlugin);
 
   await app.register(fastifyCookie);
+  // Before the request hooks that read the database (after the cookies: the answer's language reads one).
+  await app.register(drainPlugin);
   await app.register(sessionsPlugin);
   // Before every route: a suspended person's writes are refused (all but its allow-list).
   await app.register(suspensionPlugin);

@@ -77,6 +77,12 @@ const envSchema = z
     LIVE_STREAMS_PER_USER: positiveInt('LIVE_STREAMS_PER_USER').max(1000, 'must be at most 1000').default(10),
     LIVE_STREAMS_MAX: positiveInt('LIVE_STREAMS_MAX').max(1_000_000, 'must be at most 1000000').default(5000),
     LIVE_HEARTBEAT_SECONDS: positiveInt('LIVE_HEARTBEAT_SECONDS').max(50, 'must be at most 50').default(25),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number({ error: 'SHUTDOWN_DRAIN_SECONDS must be a whole number' })
+      .int('SHUTDOWN_DRAIN_SECONDS must be a whole number')
+      .min(0, 'SHUTDOWN_DRAIN_SECONDS must be 0 to 60')
+      .max(60, 'SHUTDOWN_DRAIN_SECONDS must be 0 to 60')
+      .default(0),
     UPLOAD_LIMIT_PER_HOUR: positiveInt('UPLOAD_LIMIT_PER_HOUR').default(30),
     UPLOAD_LIMIT_PER_DAY: positiveInt('UPLOAD_LIMIT_PER_DAY').default(100),
     ITEM_LIMIT_PER_DAY: positiveInt('ITEM_LIMIT_PER_DAY').default(30),
@@ -232,6 +238,11 @@ export interface Config {
    * get 429), and how often a stream sends a comment line so proxies keep it open.
    */
   live: { streamsPerUser: number; streamsMax: number; heartbeatMs: number };
+  /**
+   * After SIGTERM, how long the process keeps its port open answering new requests with 503 (not
+   * processed, so a balancer may send them to another node) before it closes (docs/deploy.md).
+   */
+  shutdownDrainMs: number;
   /**
    * What one user may do (docs/decisions/009-quotas.md): rates per hour or day (429 past them) and
    * totals of things kept (409 past them). Admins are exempt from all but the upload rates.
@@ -438,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     live: { streamsPerUser: e.LIVE_STREAMS_PER_USER, streamsMax: e.LIVE_STREAMS_MAX, heartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000 },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     quotas: {
       uploadsPerHour: e.UPLOAD_LIMIT_PER_HOUR,
       uploadsPerDay: e.UPLOAD_LIMIT_PER_DAY,

@@ -47,10 +47,14 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    app.log.info({ signal, drainMs: app.config.shutdownDrainMs }, 'shutting down: draining, then finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), app.config.shutdownDrainMs + SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
+    // Draining (SHUTDOWN_DRAIN_SECONDS, plugins/drain.ts) lets a balancer move new requests elsewhere before the port closes.
+    app
+      .drain()
+      .then(() => app.close())
+      .then(
       () => process.exit(0),
       (err) => {
         app.log.error({ err }, 'error while shutting down');

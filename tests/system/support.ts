@@ -150,7 +150,9 @@ export class HttpClient {
 
   async csrf(base = this.base): Promise<string> {
     const res = await this.request('GET', '/api/csrf-token', undefined, base);
-    this.csrfToken = ((await res.json()) as { token: string }).token;
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`csrf token: ${res.status} ${text.slice(0, 500)}`);
+    this.csrfToken = (JSON.parse(text) as { token: string }).token;
     return this.csrfToken;
   }
 
@@ -301,6 +303,8 @@ export function runMixedLoad(opts: {
   seconds: number;
   tag: string;
   record?: boolean;
+  /** Ends the load early (it runs `seconds` at most). */
+  until?: Promise<unknown>;
 }): Promise<MixedLoad> {
   const responses: LoadResponse[] = [];
   const acknowledged = { notes: [] as string[], messages: [] as string[] };
@@ -346,9 +350,10 @@ export function runMixedLoad(opts: {
     step('nearest', { method: 'GET', path: '/api/items?page=1&lat=40.71&lng=-74.0' }),
   ];
   return new Promise((resolve, reject) => {
-    autocannon({ url: opts.url, connections: opts.connections, duration: opts.seconds, timeout: 10, requests }, (err, result) =>
+    const instance = autocannon({ url: opts.url, connections: opts.connections, duration: opts.seconds, timeout: 10, requests }, (err, result) =>
       err ? reject(err as Error) : resolve({ result, responses, acknowledged }),
     );
+    void opts.until?.then(() => instance.stop());
   });
 }
 

@@ -4,7 +4,7 @@ import { translate } from '../../i18n.js';
 
 const READY_TIMEOUT_MS = 2000;
 
-/** Liveness (the process answers) and readiness (the database answers too), for load balancers. */
+/** Liveness (the process answers) and readiness (the database answers too; a draining process answers 503 first, plugins/drain.ts), for load balancers. */
 export const healthRoutes: FeatureRoutes = (app) => {
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
