@@ -29,7 +29,10 @@ const POLICY = '/usr/sbin/policy-rc.d';
 export function installPackages(packages) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const ownPolicy = !existsSync(POLICY);
-  if (ownPolicy) writeFileSync(POLICY, '#!/bin/sh\n# written by ShareNearby tests during apt-get install: no service starts\nexit 101\n', { mode: 0o755 });
+  if (ownPolicy)
+    writeFileSync(POLICY, '#!/bin/sh\n# written by ShareNearby tests during apt-get install: no service starts\nexit 101\n', {
+      mode: 0o755,
+    });
   try {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });

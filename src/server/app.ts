@@ -54,6 +54,7 @@ import { databasePlugin } from './plugins/database.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { languagePlugin } from './plugins/language.js';
 import { drainPlugin } from './plugins/drain.js';
+import { readReplicasPlugin } from './plugins/read-replicas.js';
 import { livePlugin } from './plugins/live.js';
 import { type Sessions, sessionsPlugin } from './plugins/session.js';
 import { type SmsSender, smsPlugin } from './plugins/sms.js';
@@ -67,6 +68,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** Public reads so far by where they went (read replicas: plugins/read-replicas.ts); a fallback is a replica's read answered by the primary. */
+    replicaReads: { replica: number; primary: number; fallback: number };
     sessions: Sessions;
     devices: DeviceCookies;
     csrf: Csrf;
@@ -329,6 +332,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   // Before the request hooks that read the database (after the cookies: the answer's language reads one).
   await app.register(drainPlugin);
+  await app.register(readReplicasPlugin);
   await app.register(sessionsPlugin);
   // Before every route: a suspended person's writes are refused (all but its allow-list).
   await app.register(suspensionPlugin);

@@ -34,6 +34,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BACKUP_EVERY_HOURS: '9000' })).toThrow(ConfigError);
   });
 
+  it('reads DATABASE_REPLICA_URL as a comma-separated list of PostgreSQL addresses, only beside DATABASE_URL', () => {
+    const DATABASE_URL = 'postgres://app@db1:5432/share';
+    expect(loadConfig({ DATABASE_URL }).databaseReplicaUrls).toEqual([]);
+    expect(
+      loadConfig({ DATABASE_URL, DATABASE_REPLICA_URL: 'postgres://app@db2/share, postgresql://app@db3/share' }).databaseReplicaUrls,
+    ).toEqual(['postgres://app@db2/share', 'postgresql://app@db3/share']);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://app@db2/share' })).toThrow(
+      'DATABASE_REPLICA_URL: read replicas need DATABASE_URL (their primary)',
+    );
+    expect(() => loadConfig({ DATABASE_URL, DATABASE_REPLICA_URL: 'postgres://app@db2/share,mysql://db3' })).toThrow(
+      'DATABASE_REPLICA_URL: each address must start with postgres:// or postgresql://',
+    );
+  });
+
+  it('reads SHUTDOWN_DRAIN_SECONDS as 0 to 60 seconds, 0 by default', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '2' }).shutdownDrainMs).toBe(2000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '61' })).toThrow('SHUTDOWN_DRAIN_SECONDS: SHUTDOWN_DRAIN_SECONDS must be 0 to 60');
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '1.5' })).toThrow('SHUTDOWN_DRAIN_SECONDS must be a whole number');
+  });
+
   it('turns demo content off in production, and refuses to turn it on there', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL, SEED_DEMO: 'false' }).seedDemo).toBe(false);

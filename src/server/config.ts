@@ -43,6 +43,16 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    DATABASE_REPLICA_URL: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .refine((urls) => urls.every((u) => /^postgres(ql)?:\/\//.test(u)), 'each address must start with postgres:// or postgresql://')
+      .optional(),
     DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').max(200, 'must be at most 200').default(10),
     DATA_DIR: z.string().min(1).default('./data'),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// URL' }).optional(),
@@ -173,6 +183,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_REPLICA_URL?.length && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URL'], message: 'read replicas need DATABASE_URL (their primary)' });
+    }
     if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -209,6 +222,8 @@ export interface Config {
   /** `memory://` runs PGlite in memory (tests); otherwise a folder. */
   pgliteDir: string;
   databasePoolSize: number;
+  /** Read replicas of databaseUrl (docs/decisions/028-read-replicas.md); empty without. */
+  databaseReplicaUrls: string[];
   dataDir: string;
   publicUrl?: string;
   /** Cookies get the Secure flag when the public address is https. */
@@ -436,6 +451,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'pglite'),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URL ?? [],
     dataDir,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,

@@ -55,12 +55,12 @@ async function main(): Promise<void> {
       .drain()
       .then(() => app.close())
       .then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   // A keep-alive connection busy at the signal would otherwise stay open until it idles out:
   // answers sent while shutting down close their connection.

@@ -79,7 +79,10 @@ interface Segment {
 }
 
 /** The process that gave the answer: the last of the addresses nginx tried ("a, b" after a retry, "a : b" after error_page). */
-const answeredBy = (header: string | string[] | undefined | null) => String(header).match(/\d+\.\d+\.\d+\.\d+:\d+/g)?.at(-1) ?? String(header);
+const answeredBy = (header: string | string[] | undefined | null) =>
+  String(header)
+    .match(/\d+\.\d+\.\d+\.\d+:\d+/g)
+    ?.at(-1) ?? String(header);
 
 /** A live-update stream through nginx that reconnects as a browser's EventSource does (after `retry:` ms, with Last-Event-ID). */
 function reconnectingStream(client: HttpClient) {

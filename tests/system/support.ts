@@ -350,8 +350,9 @@ export function runMixedLoad(opts: {
     step('nearest', { method: 'GET', path: '/api/items?page=1&lat=40.71&lng=-74.0' }),
   ];
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url: opts.url, connections: opts.connections, duration: opts.seconds, timeout: 10, requests }, (err, result) =>
-      err ? reject(err as Error) : resolve({ result, responses, acknowledged }),
+    const instance = autocannon(
+      { url: opts.url, connections: opts.connections, duration: opts.seconds, timeout: 10, requests },
+      (err, result) => (err ? reject(err as Error) : resolve({ result, responses, acknowledged })),
     );
     void opts.until?.then(() => instance.stop());
   });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type ListenHandlers, type Unlisten, listenPglite, listenPostgres } from './listen.js';
 import { migrateDatabase } from './migrate.js';
+import { openReplicas, type ReplicaEvents, type ReplicaSet } from './replicas.js';
 import * as schema from './schema.js';
 
 /** One type for both drivers: repositories are written once and run on PGlite and PostgreSQL. */
@@ -48,6 +49,10 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   /** LISTEN on a channel (PostgreSQL: one connection of its own, outside the pool, made anew when lost). */
   listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
+  /** PostgreSQL with DATABASE_REPLICA_URL: the read replicas (db/replicas.ts). */
+  replicas?: ReplicaSet;
+  /** PostgreSQL: the primary's current WAL position (after a write: a replica that has replayed it has that write). */
+  currentLsn?(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,9 @@ export interface DatabaseOptions {
   pgliteDir: string;
   poolSize?: number;
   onPoolError?: (err: Error) => void;
+  /** Read replicas of `databaseUrl` (PostgreSQL only), and what the app hears of them. */
+  replicaUrls?: string[];
+  replicaEvents?: ReplicaEvents;
 }
 
 /** The Db objects of embedded (PGlite) databases: see isEmbedded. */
@@ -86,9 +94,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       client.on('error', (err) => opts.onPoolError?.(err));
     });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const noEvents: ReplicaEvents = { onDown() {}, onUp() {}, onFallback() {}, onRead() {} };
+    const replicas = opts.replicaUrls?.length
+      ? openReplicas(opts.replicaUrls, pool, opts.poolSize ?? 10, opts.replicaEvents ?? noEvents)
+      : undefined;
     return {
       db,
       kind: 'postgres',
+      replicas,
+      async currentLsn() {
+        const { rows } = await pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+        return rows[0]!.lsn;
+      },
       migrate: (folder) => migrateDatabase({ kind: 'postgres', pool }, folder),
       async transaction(mode, fn) {
         const conn = await pool.connect();
@@ -127,7 +144,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolSize ?? 10 }),
       listen: (channel, handlers) => listenPostgres(opts.databaseUrl!, channel, handlers),
-      close: () => pool.end(),
+      async close() {
+        await replicas?.close();
+        await pool.end();
+      },
     };
   }
 

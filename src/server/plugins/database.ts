@@ -11,6 +11,7 @@ export interface DatabasePluginOptions {
 export const databasePlugin = fp<DatabasePluginOptions>(
   async (app, options) => {
     const { config } = app;
+    const replicaReads = { replica: 0, primary: 0, fallback: 0 };
     const database =
       options.database ??
       (await openDatabase({
@@ -18,6 +19,13 @@ export const databasePlugin = fp<DatabasePluginOptions>(
         pgliteDir: config.pgliteDir,
         poolSize: config.databasePoolSize,
         onPoolError: (err) => app.log.error({ err }, 'database connection lost'),
+        replicaUrls: config.databaseReplicaUrls,
+        replicaEvents: {
+          onDown: (replica, err) => app.log.warn({ err, replica }, 'read replica not answering: its reads go to the primary'),
+          onUp: (replica) => app.log.info({ replica }, 'read replica answering'),
+          onFallback: () => replicaReads.fallback++,
+          onRead: (target) => replicaReads[target]++,
+        },
       }));
     const ownsDatabase = !options.database;
     app.addHook('onClose', async () => {
@@ -29,6 +37,7 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     if (phones.normalised || phones.flagged) app.log.info(phones, 'stored phone numbers checked (E.164)');
     app.decorate('database', database);
     app.decorate('db', database.db);
+    app.decorate('replicaReads', replicaReads);
   },
   { name: 'database', decorators: { fastify: ['config'] } },
 );

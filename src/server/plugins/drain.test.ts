@@ -30,7 +30,9 @@ describe('draining before shutdown', () => {
 
     const spanish = await t.app.inject({ method: 'GET', url: '/api/items?page=1', headers: { 'accept-language': 'es' } });
     expect(spanish.statusCode).toBe(503);
-    expect(spanish.json<{ message: string }>().message).toBe('El servicio no está disponible por el momento; inténtalo de nuevo en un rato');
+    expect(spanish.json<{ message: string }>().message).toBe(
+      'El servicio no está disponible por el momento; inténtalo de nuevo en un rato',
+    );
 
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

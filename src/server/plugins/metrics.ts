@@ -66,6 +66,26 @@ export function createMetrics(app: FastifyInstance): Registry {
     },
   });
 
+  new Counter({
+    name: 'db_public_reads_total',
+    help: 'Public reads (lists, search, clusters, profiles, item pages) by where they went: replica, primary, or fallback (a replica read the primary answered because the replica did not)',
+    labelNames: ['target'] as const,
+    registers: [register],
+    collect() {
+      this.reset();
+      for (const [target, n] of Object.entries(app.replicaReads)) this.inc({ target }, n);
+    },
+  });
+  new Gauge({
+    name: 'db_replica_up',
+    help: 'Each read replica (DATABASE_REPLICA_URL): 1 while it answers, 0 while its reads go to the primary',
+    labelNames: ['replica'] as const,
+    registers: [register],
+    collect() {
+      for (const replica of app.database.replicas?.status() ?? []) this.set({ replica: replica.name }, replica.up ? 1 : 0);
+    },
+  });
+
   new Gauge({
     name: 'notification_queue',
     help: 'Notifications waiting or given up: outbox events (queue="events"), posted items to match against saved alerts (queue="alert_matching") and deliveries per channel (queue="email", ...), by state (pending, failed)',

@@ -23,12 +23,12 @@ export const itemRoutes: FeatureRoutes = (app) => {
   const ttl = app.config.itemTtlDays;
 
   app.get('/items', { schema: { querystring: listItemsQuerySchema, response: { 200: itemListSchema } } }, async (request) =>
-    listItems(app.db, request.query, await app.sessions.user(request)),
+    listItems(app.readDb(request), request.query, await app.sessions.user(request)),
   );
 
   // The Map view: clusters and single items of the visible area, with the list's filters (docs/decisions/021).
   app.get('/items/clusters', { schema: { querystring: clustersQuerySchema, response: { 200: clustersSchema } } }, async (request) =>
-    mapClusters(app.db, request.query),
+    mapClusters(app.readDb(request), request.query),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const itemRoutes: FeatureRoutes = (app) => {
   );
 
   app.get('/items/:id', { schema: { params: itemIdParams, response: { 200: itemDetailSchema } } }, async (request) =>
-    getItem(app.db, request.params.id, await app.sessions.user(request)),
+    getItem(app.readDb(request), request.params.id, await app.sessions.user(request)),
   );
 
   app.post(

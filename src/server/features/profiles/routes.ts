@@ -17,11 +17,12 @@ import { giveThanks, handOverThanks, reputationOf } from './service.js';
 /** Public profiles with payment links and reputation, the vendors users can choose from, and thanks after a hand-over. */
 export const profilesRoutes: FeatureRoutes = (app) => {
   app.get('/users/profile/:username', { schema: { params: usernameParams, response: { 200: profileSchema } } }, async (request) => {
-    const user = await findUserByUsername(app.db, request.params.username);
+    const db = app.readDb(request);
+    const user = await findUserByUsername(db, request.params.username);
     const viewer = user && !user.isVisible ? await app.sessions.user(request) : null;
     // A hidden profile is "not found" for everyone but its owner and the admins.
     if (!user || (!user.isVisible && viewer?.id !== user.id && !viewer?.isAdmin)) throw notFound(PEOPLE_MSG.userNotFound);
-    const [links, reputation] = await Promise.all([paymentLinksOf(app.db, user.id), reputationOf(app.db, app.storage, user)]);
+    const [links, reputation] = await Promise.all([paymentLinksOf(db, user.id), reputationOf(db, app.storage, user)]);
     return {
       username: user.username,
       isPhoneVerified: user.isPhoneVerified,

@@ -5,6 +5,6 @@ import { search } from './service.js';
 /** Public search of users and public notes (docs/product.md, Pages, Find Payment Links). */
 export const searchRoutes: FeatureRoutes = (app) => {
   app.get('/search', { schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } } }, async (request) =>
-    search(app.db, request.query.query),
+    search(app.readDb(request), request.query.query),
   );
 };
