@@ -62,6 +62,9 @@ error_log ${dir}/error.log warn;
 events { worker_connections 2048; }
 http {
     access_log off;
+    # nginx closes a client's keep-alive connection after 1,000 requests by default; a request the
+    # load tool sent on it just then is reset, and unlike a browser the tool does not send it again.
+    keepalive_requests 1000000;
     client_body_temp_path ${dir}/body;
     proxy_temp_path ${dir}/proxy;
     fastcgi_temp_path ${dir}/fastcgi;

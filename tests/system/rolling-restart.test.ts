@@ -157,7 +157,7 @@ it('a rolling restart of three processes behind nginx under mixed load fails no 
   for (let i = 0; i < AUTH_LIMIT - 2; i++) await failedLogin();
 
   // Posts with photos, one after another, for the whole load.
-  const posts: { status: number; id?: number; title: string }[] = [];
+  const posts: { status: number; id?: number; title: string; error?: string }[] = [];
   let restartsDone!: () => void;
   const restarted = new Promise<void>((resolve) => (restartsDone = resolve));
   let loadOver = false;
@@ -167,7 +167,11 @@ it('a rolling restart of three processes behind nginx under mixed load fails no 
       try {
         posts.push({ status: 201, id: await poster.postItem(image, title), title });
       } catch (err) {
-        posts.push({ status: Number(/: (\d{3}) /.exec(String(err))?.[1] ?? 0), title });
+        posts.push({
+          status: Number(/: (\d{3}) /.exec(String(err))?.[1] ?? 0),
+          title,
+          error: `${Date.now()} ${String(err).slice(0, 300)}`,
+        });
       }
       await sleep(200);
     }
@@ -186,12 +190,14 @@ it('a rolling restart of three processes behind nginx under mixed load fails no 
 
   // The rolling restart: each process in turn drains, exits, starts again, and is back in nginx's rotation.
   const exits: (number | string)[] = [];
+  const stopped: ServerProcess[] = [];
   const restartedAt: number[] = [];
   await sleep(6000);
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
     node.child.kill('SIGTERM');
     exits.push(await node.exited);
+    stopped.push(node);
     nodes[i] = await startServer(APP_PORTS[i]!, env);
     restartedAt.push(Date.now());
     await sleep(FAIL_TIMEOUT_MS + 1000);
@@ -206,8 +212,31 @@ it('a rolling restart of three processes behind nginx under mixed load fails no 
 
   // No request failed: every answer of the mixed load was a 2xx, with no error or timeout.
   const failed = mixed.responses.filter((r) => r.status < 200 || r.status >= 300);
+  const early = mixed.requestErrors.filter((e) => mixed.stoppedAt === undefined || e.at < mixed.stoppedAt);
+  if (failed.length || early.length || posts.some((p) => p.status !== 201)) {
+    console.log(JSON.stringify(posts.filter((p) => p.status !== 201)));
+    console.log(JSON.stringify({ failed: failed.slice(0, 10), early, stoppedAt: mixed.stoppedAt, restartedAt }, null, 1));
+    for (const n of [...stopped, ...nodes])
+      console.log(
+        n
+          .output()
+          .split('\n')
+          .filter((l) => /"level":50/.test(l))
+          .slice(-10)
+          .join('\n'),
+      );
+    console.log(
+      nginx
+        .errorLog()
+        .split('\n')
+        .filter((l) => !/connect\(\) failed \(111|temporarily disabled/.test(l))
+        .slice(-40)
+        .join('\n'),
+    );
+  }
   expect(failed.slice(0, 10)).toEqual([]);
-  expect(mixed.result.errors).toBe(0);
+  // No request went unanswered; only those the test cut itself when it stopped the load are left out.
+  expect(mixed.requestErrors.filter((e) => mixed.stoppedAt === undefined || e.at < mixed.stoppedAt)).toEqual([]);
   expect(mixed.result.timeouts).toBe(0);
   expect(mixed.responses.length).toBeGreaterThan(500);
   expect(posts.filter((p) => p.status !== 201)).toEqual([]);
@@ -257,7 +286,7 @@ it('a rolling restart of three processes behind nginx under mixed load fails no 
   expect(new Set(attempts.map((a) => a.upstream)).size).toBeGreaterThan(1);
 
   console.log(
-    `rolling restart: ${mixed.responses.length} requests, ${posts.length} photo posts, ` +
+    `rolling restart: ${mixed.responses.length} requests (${mixed.requestErrors.length} cut when the load stopped), ${posts.length} photo posts, ` +
       `${streams.reduce((n, s) => n + s.segments.length - 1, 0)} stream reconnects, restarts at +${restartedAt.map((t) => t - restartedAt[0]!).join('/+')} ms`,
   );
 }, 240_000);

@@ -287,6 +287,10 @@ export interface MixedLoad {
   responses: LoadResponse[];
   /** Contents of notes and messages the server acknowledged with a 2xx. */
   acknowledged: { notes: string[]; messages: string[] };
+  /** Requests that got no answer (connection errors, timeouts): when, and why. */
+  requestErrors: { at: number; message: string }[];
+  /** When `until` stopped the load (its requests in flight then are cut by the load itself), if it did. */
+  stoppedAt?: number;
 }
 
 /**
@@ -349,12 +353,18 @@ export function runMixedLoad(opts: {
     step('message', { method: 'POST', path: `/api/items/${opts.otherItemId}/messages` }, (text) => acknowledged.messages.push(text)),
     step('nearest', { method: 'GET', path: '/api/items?page=1&lat=40.71&lng=-74.0' }),
   ];
+  const requestErrors: { at: number; message: string }[] = [];
+  let stoppedAt: number | undefined;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       { url: opts.url, connections: opts.connections, duration: opts.seconds, timeout: 10, requests },
-      (err, result) => (err ? reject(err as Error) : resolve({ result, responses, acknowledged })),
+      (err, result) => (err ? reject(err as Error) : resolve({ result, responses, acknowledged, requestErrors, stoppedAt })),
     );
-    void opts.until?.then(() => instance.stop());
+    instance.on('reqError', (err: Error) => requestErrors.push({ at: Date.now(), message: String(err?.message ?? err) }));
+    void opts.until?.then(() => {
+      stoppedAt = Date.now();
+      instance.stop();
+    });
   });
 }
 
