@@ -1,0 +1,198 @@
+// npm run bench -- --curve [--sizes=10000,100000,1000000,10000000] [--duration=S]: the cost curve
+// (issue 19). Runs the whole bench once per size, each in a process of its own on a PostgreSQL
+// database of its own (share_bench_<size> on the server of BENCH_DATABASE_URL, kept so a later run
+// reuses its seed), then writes bench/results/<date>-curve.json and docs/performance-curve.svg
+// (p50, p99 and requests per second of every scenario against the item count) and checks the
+// curve's bars. docs/performance.md, "The cost curve".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_SIZES = [10_000, 100_000, 1_000_000, 10_000_000];
+/** p99 at the largest size may be at most this many times the p99 at 100,000 items. */
+const GROWTH_BAR = 1.5;
+const BASE_SIZE = 100_000;
+const MEMORY_BAR_MB = 300;
+
+const log = (msg) => console.log(`[curve] ${msg}`);
+
+/** The scenarios whose p99 must grow like an index lookup: every read (lists, search, clusters, radius, detail, profile). */
+const isRead = (name) => !name.startsWith('sign-in');
+
+export async function runCurve(args) {
+  const base = process.env.BENCH_DATABASE_URL;
+  if (!base) throw new Error('--curve runs on PostgreSQL: set BENCH_DATABASE_URL (a server; each size gets a database of its own on it)');
+  const sizes = typeof args.sizes === 'string' ? args.sizes.split(',').map(Number) : DEFAULT_SIZES;
+  if (!sizes.every((n) => Number.isInteger(n) && n >= 1000))
+    throw new Error('--sizes: whole numbers of items, 1000 or more, comma-separated');
+  const date = new Date().toISOString().slice(0, 10);
+  const dir = path.join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+
+  const runs = [];
+  for (const items of sizes) {
+    const url = new URL(base);
+    url.pathname = `/share_bench_${items}`;
+    const out = path.join(dir, `${date}-curve-${items}.json`);
+    log(`${items.toLocaleString('en')} items: bench on database share_bench_${items}`);
+    const started = Date.now();
+    const child = spawnSync(
+      process.execPath,
+      [path.join(root, 'bench', 'bench.mjs'), `--out=${out}`, ...(args.duration ? [`--duration=${args.duration}`] : [])],
+      { stdio: 'inherit', env: { ...process.env, BENCH_ITEMS: String(items), BENCH_DATABASE_URL: url.toString() } },
+    );
+    if (child.status !== 0 && child.status !== 1) throw new Error(`the bench at ${items} items failed (exit ${child.status})`);
+    const result = JSON.parse(readFileSync(out, 'utf8'));
+    runs.push(result);
+    log(`${items.toLocaleString('en')} items done in ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+
+  const curve = summarise(runs);
+  const file = path.join(dir, `${date}-curve.json`);
+  writeFileSync(file, `${JSON.stringify(curve, null, 2)}\n`);
+  const svg = path.join(root, 'docs', 'performance-curve.svg');
+  writeFileSync(svg, chart(curve));
+  printTable(curve);
+  for (const b of curve.bars) console.log(`${b.pass ? 'PASS' : 'FAIL'}  ${b.bar}: ${b.value}`);
+  log(`written: ${path.relative(root, file)}, ${path.relative(root, svg)}`);
+}
+
+/** Per scenario, its numbers at each size; the bars of the curve. */
+export function summarise(runs) {
+  runs.sort((a, b) => a.items - b.items);
+  const names = [
+    ...new Set(runs.flatMap((r) => [...r.scenarios.map((s) => s.name), ...(r.bareSql ?? []).map((b) => `bare SQL: ${b.name}`)])),
+  ];
+  const scenarios = names.map((name) => ({
+    name,
+    points: runs.flatMap((r) => {
+      const s = r.scenarios.find((x) => x.name === name);
+      if (s) return [{ items: r.items, p50: s.p50, p99: s.p99, requestsPerSecond: s.requestsPerSecond, errors: s.errors + s.non2xx }];
+      const b = (r.bareSql ?? []).find((x) => `bare SQL: ${x.name}` === name);
+      return b ? [{ items: r.items, p50: b.p50, p99: b.p99, requestsPerSecond: b.perSecond, errors: b.errors }] : [];
+    }),
+  }));
+  const sizes = runs.map((r) => ({
+    items: r.items,
+    seedingSeconds: r.seeding?.seconds,
+    databaseBytes: r.databaseBytes,
+    serverPeakMemoryMB: r.serverPeakMemoryMB,
+    hashBoundSignInsPerSecond: r.hashBoundSignInsPerSecond,
+  }));
+  const largest = runs.at(-1).items;
+  const bars = [];
+  if (largest > BASE_SIZE && runs.some((r) => r.items === BASE_SIZE)) {
+    for (const s of scenarios.filter((x) => isRead(x.name))) {
+      const at = (n) => s.points.find((p) => p.items === n);
+      const [small, big] = [at(BASE_SIZE), at(largest)];
+      if (!small || !big) continue;
+      const ratio = big.p99 / Math.max(small.p99, 1);
+      bars.push({
+        bar: `${s.name}: p99 at ${largest.toLocaleString('en')} items at most ${GROWTH_BAR}× its p99 at ${BASE_SIZE.toLocaleString('en')}`,
+        value: `${big.p99} ms vs ${small.p99} ms (${ratio.toFixed(2)}×)`,
+        pass: ratio <= GROWTH_BAR && big.errors === 0,
+      });
+    }
+  }
+  for (const size of sizes) {
+    bars.push({
+      bar: `server memory under ${MEMORY_BAR_MB} MB at ${size.items.toLocaleString('en')} items`,
+      value: `${size.serverPeakMemoryMB} MB`,
+      pass: size.serverPeakMemoryMB < MEMORY_BAR_MB,
+    });
+  }
+  // Each run's sign-in bars (throughput against the hash-bound limit, latency one per core) as measured there.
+  for (const r of runs) {
+    for (const b of r.bars.filter((x) => x.bar.startsWith('sign-in')))
+      bars.push({ ...b, bar: `${b.bar} (${r.items.toLocaleString('en')} items)` });
+  }
+  return {
+    date: new Date().toISOString(),
+    machine: runs[0].machine,
+    connections: runs[0].connections,
+    durationSeconds: runs[0].durationSeconds,
+    sizes,
+    scenarios,
+    bars,
+  };
+}
+
+function printTable(curve) {
+  const sizes = curve.sizes.map((s) => s.items);
+  const head = ['scenario'.padEnd(46), ...sizes.map((n) => `${n.toLocaleString('en')}`.padStart(22))].join(' ');
+  console.log(`\np99 ms / requests per second\n${head}`);
+  for (const s of curve.scenarios) {
+    const cells = sizes.map((n) => {
+      const p = s.points.find((x) => x.items === n);
+      return (p ? `${p.p99} / ${p.requestsPerSecond}` : '-').padStart(22);
+    });
+    console.log([s.name.slice(0, 46).padEnd(46), ...cells].join(' '));
+  }
+  for (const size of curve.sizes)
+    console.log(
+      `${size.items.toLocaleString('en')} items: seeded in ${Math.round(size.seedingSeconds ?? 0)} s, database ${((size.databaseBytes ?? 0) / 2 ** 30).toFixed(2)} GiB, server peak ${size.serverPeakMemoryMB} MB`,
+    );
+}
+
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Small multiples, one panel per scenario: p50 (thin) and p99 (thick) in ms on a log scale (left),
+ * requests per second (dashed, right scale), against the item count on a log scale.
+ */
+export function chart(curve) {
+  const W = 250;
+  const H = 150;
+  const M = { left: 42, right: 42, top: 30, bottom: 28 };
+  const COLS = 4;
+  const rows = Math.ceil(curve.scenarios.length / COLS);
+  const width = COLS * W;
+  const height = rows * H + 60;
+  const sizes = curve.sizes.map((s) => s.items);
+  const lx = (n) => Math.log10(n);
+  const [x0, x1] = [lx(Math.min(...sizes)), lx(Math.max(...sizes))];
+  const xOf = (n) => M.left + ((lx(n) - x0) / Math.max(x1 - x0, 1e-9)) * (W - M.left - M.right);
+  const out = [];
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" font-family="sans-serif" font-size="10">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    `<text x="10" y="18" font-size="13" font-weight="bold">Cost against item count (${escape(curve.date.slice(0, 10))}, ${curve.connections} connections, ${escape(String(curve.machine?.cores ?? '?'))} cores)</text>`,
+    `<text x="10" y="34" fill="#444">Each panel: p50 (thin) and p99 (thick) in ms, log scale, left; requests/s dashed, right. Items on a log scale.</text>`,
+  );
+  curve.scenarios.forEach((s, i) => {
+    const ox = (i % COLS) * W;
+    const oy = 50 + Math.floor(i / COLS) * H;
+    const pts = s.points;
+    const ms = pts.flatMap((p) => [p.p50, p.p99]).filter((v) => v > 0);
+    const [m0, m1] = [Math.log10(Math.max(0.5, Math.min(...ms, 1))), Math.log10(Math.max(...ms, 2) * 1.2)];
+    const yMs = (v) => oy + M.top + (1 - (Math.log10(Math.max(v, 0.5)) - m0) / Math.max(m1 - m0, 1e-9)) * (H - M.top - M.bottom);
+    const rpsMax = Math.max(...pts.map((p) => p.requestsPerSecond), 1) * 1.15;
+    const yRps = (v) => oy + M.top + (1 - v / rpsMax) * (H - M.top - M.bottom);
+    const line = (f, style) =>
+      `<polyline fill="none" ${style} points="${pts.map((p) => `${(ox + xOf(p.items)).toFixed(1)},${f(p).toFixed(1)}`).join(' ')}"/>`;
+    out.push(`<g>`, `<text x="${ox + 6}" y="${oy + 14}" font-weight="bold">${escape(s.name.slice(0, 44))}</text>`);
+    out.push(
+      `<rect x="${ox + M.left}" y="${oy + M.top}" width="${W - M.left - M.right}" height="${H - M.top - M.bottom}" fill="none" stroke="#ccc"/>`,
+    );
+    for (const n of sizes) {
+      const label = n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`;
+      out.push(`<text x="${(ox + xOf(n)).toFixed(1)}" y="${oy + H - 12}" text-anchor="middle" fill="#555">${label}</text>`);
+    }
+    for (const v of [Math.pow(10, m0), Math.pow(10, m1) / 1.2]) {
+      out.push(
+        `<text x="${ox + M.left - 4}" y="${yMs(v).toFixed(1)}" text-anchor="end" fill="#1f4e99">${v < 10 ? v.toFixed(1) : Math.round(v)}</text>`,
+      );
+    }
+    out.push(
+      `<text x="${ox + W - M.right + 4}" y="${yRps(rpsMax / 1.15).toFixed(1)}" fill="#b35900">${Math.round(rpsMax / 1.15)}/s</text>`,
+    );
+    out.push(line((p) => yMs(p.p50), 'stroke="#1f4e99" stroke-width="1"'));
+    out.push(line((p) => yMs(p.p99), 'stroke="#1f4e99" stroke-width="2.5"'));
+    out.push(line((p) => yRps(p.requestsPerSecond), 'stroke="#b35900" stroke-width="1.5" stroke-dasharray="4 3"'));
+    out.push(`</g>`);
+  });
+  out.push(`</svg>\n`);
+  return out.join('\n');
+}
