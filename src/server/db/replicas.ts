@@ -36,6 +36,8 @@ interface Replica {
   up: boolean;
   /** How far it has replayed the primary's WAL, at the last poll. */
   replayed: bigint;
+  /** Counts it as down (told once) until a poll answers. */
+  markDown(err: unknown): void;
 }
 
 export interface ReplicaEvents {
@@ -71,7 +73,7 @@ export function openReplicas(urls: string[], primary: pg.Pool, poolSize: number,
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const replica = { name: displayName(url), pool, up: false, replayed: 0n } as Replica;
-    const markDown = (err: unknown) => {
+    replica.markDown = (err) => {
       if (replica.up) events.onDown(replica.name, err);
       replica.up = false;
     };
@@ -83,7 +85,7 @@ export function openReplicas(urls: string[], primary: pg.Pool, poolSize: number,
             return await (pool.query as (c: unknown, v?: unknown[]) => Promise<pg.QueryResult>)(config, values);
           } catch (err) {
             if (!replicaCannotAnswer(err)) throw err;
-            markDown(err);
+            replica.markDown(err);
             events.onFallback(replica.name);
           }
         }
@@ -109,8 +111,7 @@ export function openReplicas(urls: string[], primary: pg.Pool, poolSize: number,
           if (!replica.up) events.onUp(replica.name);
           replica.up = true;
         } catch (err) {
-          if (replica.up) events.onDown(replica.name, err);
-          replica.up = false;
+          replica.markDown(err);
         }
       }),
     );

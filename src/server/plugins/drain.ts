@@ -37,7 +37,7 @@ export const drainPlugin = fp(
       if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     });
     app.addHook('onRequest', async (request, reply) => {
-      if (!draining || ALWAYS_ANSWERED.has(request.url)) return;
+      if (!draining || ALWAYS_ANSWERED.has(request.url.split('?')[0]!)) return;
       return reply
         .status(503)
         .header('retry-after', '1')
