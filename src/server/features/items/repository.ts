@@ -176,8 +176,17 @@ export async function selectListedItems(
   );
 }
 
-/** How long a page total above the cap (an estimate anyway) is reused for the same filter. */
+/** How long a page total above REMEMBERED_ABOVE (an estimate, or a dear exact count) is reused for the same filter. */
 export const ESTIMATE_TTL_MS = 60_000;
+/**
+ * A total above this is remembered for ESTIMATE_TTL_MS, exact or not; one at or below it is counted
+ * on every request. Counting a search reads every match through its indexes: at or below this many
+ * that is a few milliseconds, above it the count cost more than the page it goes with ("lamp red",
+ * 1,513 matches at a million items: 24 of 50 ms, docs/performance.md). A page total of thousands
+ * that lags a minute behind a new post is still "about 1,500"; a total small enough to read item
+ * by item stays exact.
+ */
+export const REMEMBERED_ABOVE = 1_000;
 const ESTIMATES_KEPT = 500;
 
 type Total = { total: number; estimate: boolean };
@@ -193,10 +202,11 @@ export function forgetEstimates(db: Db): void {
 /**
  * The number of listed items for a filter, without counting a million rows on every request: an
  * exact count up to EXACT_COUNT_CAP (an index scan that stops there), above it the planner's
- * estimate, which is what a person reading "page 1 of 80,000" can use anyway. An estimate is
- * remembered for ESTIMATE_TTL_MS per filter (the point of a nearest-first list does not change the
- * total), so a busy list pays the capped count once a minute, not on every request; an exact total
- * is never remembered. Concurrent requests for the same filter share one computation.
+ * estimate, which is what a person reading "page 1 of 80,000" can use anyway. A total above
+ * REMEMBERED_ABOVE (every estimate, and a large exact count) is remembered for ESTIMATE_TTL_MS per
+ * filter (the point of a nearest-first list does not change the total), so a busy list pays the
+ * count once a minute, not on every request; a smaller total is counted every time. Concurrent
+ * requests for the same filter share one computation.
  */
 export async function countListedItems(db: Db, filter: ItemFilter): Promise<Total> {
   // Within a radius the point does change the total: it is part of the key then.
@@ -222,7 +232,7 @@ export async function countListedItems(db: Db, filter: ItemFilter): Promise<Tota
   const forget = () => {
     if (byFilter.get(key) === entry) byFilter.delete(key);
   };
-  total.then((t) => (t.estimate ? undefined : forget()), forget);
+  total.then((t) => (t.estimate || t.total > REMEMBERED_ABOVE ? undefined : forget()), forget);
   return total;
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
-import { normalWords } from './search-words.js';
+import { normalWords, PREFIX_WORDS, searchWordsOf } from './search-words.js';
 
 let t: TestApp;
 let client: TestClient;
@@ -103,6 +103,25 @@ describe('search by words', () => {
     const text = 'Lamps, LÁMPARAS luces Lápiz glasses batteries bikes Bike the bus Año 100% city-bike naïve';
     const [row] = await queryRows<{ words: string }>(t.app.db, sql`SELECT search_words(${text}) AS words`);
     expect(row!.words.trim().split(' ')).toEqual(normalWords(text));
+  });
+
+  it('matches the last word as the start of a word, whether it starts a few known words or many', async () => {
+    const owner = await new TestClient(t.app).register('prefix_owner');
+    const add = (title: string, description: string) =>
+      t.app.db.execute(
+        sql`insert into items (user_id, title, description, image_url, tags, expires_at) values (${owner.id}, ${title}, ${description}, '/uploads/x.webp', '{}', now() + interval '1 day')`,
+      );
+    await add('Lamp on a redwood base', 'Turned by hand.');
+    // A few known words start "red": the search asks for them by name.
+    const few = await searchWordsOf(t.app.db, 'lamp red');
+    expect(few.at(-1)!.completions).toEqual(['red', 'redwood']);
+    expect(titlesOf(await search('lamp red')).sort()).toEqual(['Lamp on a redwood base', 'Lamp, red']);
+    // More than PREFIX_WORDS: the search asks for the prefix itself, and finds the same items.
+    const many = Array.from({ length: PREFIX_WORDS }, (_, i) => `red${'abcdefghij'[i]}x`).join(' ');
+    await add('Shelf', many);
+    expect((await searchWordsOf(t.app.db, 'lamp red')).at(-1)!.completions).toBeUndefined();
+    expect(titlesOf(await search('lamp red')).sort()).toEqual(['Lamp on a redwood base', 'Lamp, red']);
+    expect(titlesOf(await search('shelf redc'))).toEqual(['Shelf']);
   });
 
   it('keeps the vocabulary of typo search as items are posted and changed', async () => {

@@ -75,10 +75,20 @@ export interface SearchWord {
   typos: string[];
   /** The last word of a text of several words, when long enough: it also matches as the start of a word ("red lam" finds "red lamp"). */
   prefix?: string;
+  /** The known words `prefix` starts (at most PREFIX_WORDS), searched instead of the prefix itself. */
+  completions?: string[];
 }
 
 /** A last word this long or longer also matches as the start of a word (shorter ones would read most of the index). */
 const PREFIX_MIN_LENGTH = 3;
+/**
+ * A last word that starts at most this many known words is searched as those words (`red | redwood`);
+ * one that starts more, as a prefix (`red:*`). Both find the same items (the vocabulary holds every
+ * word of every item), but GIN answers a prefix by collecting every posting of every word it starts
+ * into a bitmap before the AND: four times the cost of the words themselves ("lamp red" at a million
+ * items, 22 ms against 5 ms), and growing with the item count (docs/performance.md).
+ */
+export const PREFIX_WORDS = 8;
 
 /**
  * The known words closest to one typed word, as a query of rows (typed, word). PostgreSQL: one call
@@ -111,14 +121,36 @@ export async function searchWordsOf(db: Db, text: string): Promise<SearchWord[]>
   if (typed.length > 1 && last.length >= PREFIX_MIN_LENGTH) words.at(-1)!.prefix = last;
   // Letters only: a number is what it is ("1994" is no typo of "1995").
   const askable = typed.filter((w) => w.length >= TYPO_MIN_LENGTH && /^[a-z]+$/.test(w));
-  if (askable.length > 0) {
-    const rows = await queryRows<{ typed: string; word: string }>(db, sql.join(askable.map(closestTo(db)), sql` UNION ALL `));
+  const prefix = words.at(-1)!.prefix;
+  const queries = askable.map(closestTo(db));
+  if (prefix) queries.push(completionsOf(prefix));
+  if (queries.length > 0) {
+    const rows = await queryRows<{ typed: string | null; word: string }>(db, sql.join(queries, sql` UNION ALL `));
+    const completions: string[] = [];
     for (const row of rows) {
+      if (row.typed === null) {
+        completions.push(row.word);
+        continue;
+      }
       const word = words[typed.indexOf(row.typed)]!;
       if (!word.exact.includes(row.word)) word.typos.push(row.word);
     }
+    if (prefix && completions.length <= PREFIX_WORDS) words.at(-1)!.completions = completions;
   }
   return words;
+}
+
+/**
+ * The known words that start with `prefix`, one more than PREFIX_WORDS at most, as rows (NULL,
+ * word): a range of the vocabulary in byte order (its index `vocabulary_c_idx`, migration 0032).
+ * The prefix is letters and digits only (normalWords), so the byte after its last is past every
+ * word that starts with it.
+ */
+function completionsOf(prefix: string): SQL {
+  const after = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return sql`(SELECT NULL::text AS typed, v.word FROM search.vocabulary v
+    WHERE v.word COLLATE "C" >= ${prefix}::text AND v.word COLLATE "C" < ${after}::text
+    ORDER BY v.word COLLATE "C" LIMIT ${PREFIX_WORDS + 1}::int)`;
 }
 
 /** A tsquery (text for to_tsquery('simple', ...)): every typed word, each as any of its alternatives, optionally only in some weights. */
@@ -127,7 +159,8 @@ function tsqueryText(words: SearchWord[], withTypos: boolean, weights = ''): str
   return words
     .map((w) => {
       const alts = [...w.exact, ...(withTypos ? w.typos : [])].map((alt) => label(alt));
-      if (w.prefix) alts.push(label(w.prefix, true));
+      if (w.completions) alts.push(...w.completions.filter((c) => !alts.includes(label(c))).map((c) => label(c)));
+      else if (w.prefix) alts.push(label(w.prefix, true));
       return `(${alts.join(' | ')})`;
     })
     .join(' & ');
