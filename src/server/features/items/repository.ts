@@ -100,25 +100,49 @@ export function whereListed(
 }
 
 /**
- * A search with at most this many matches (its exact total says so) reads the matches through the
- * search indexes and sorts them; with more, walking the list's order finds a page at once. The walk
- * reads about 13 × items / matches rows, the indexes about `matches` rows: even near 3,000 matches
- * at a million items (docs/performance.md: "lamp red", 1,513 matches, walked 8,000 rows for a page).
+ * A search with at most this many matches (its exact total says so) always reads the matches
+ * through the search indexes and sorts them: a few milliseconds whatever the list holds.
  */
-export const FEW_MATCHES = 3_000;
+export const FEW_MATCHES = 1_000;
+
+/**
+ * One match read through the search indexes costs about as many rows passed by a walk of the list's
+ * order: a heap visit out of order, then its place in the sort (docs/performance.md: 1,686 matches
+ * in 10 ms against 8,578 walked rows in 27 ms at a million items).
+ */
+export const MATCH_ROW_COST = 2;
+
+/**
+ * Whether a search's page is read by collecting its matches through the search indexes (then
+ * sorting them) rather than by walking the list's order (newest-first index, or the nearest-first
+ * GiST walk) and testing each row. The walk reads about `rowsWanted × listed ÷ matches` rows before
+ * it has the rows it wants; the indexes read every match. So a rare search, a deep page or a
+ * search whose matches are sparse (two words at a million items: 1,513 matches, one row in 600)
+ * reads its matches, and a page near the top of a common word walks (docs/decisions/004). Within
+ * a radius the walk is bounded by the circle's box, which the density of the whole list does not
+ * describe: there only an exact total of at most FEW_MATCHES reads the matches.
+ */
+export async function readMatchesFirst(db: Db, filter: ItemFilter, matches: Total, rowsWanted: number): Promise<boolean> {
+  if (!matches.estimate && matches.total <= FEW_MATCHES) return true;
+  if (filter.near && filter.radiusKm !== undefined) return false;
+  const listed = await countListedItems(db, { near: filter.near, type: filter.type, viewer: filter.viewer });
+  return rowsWanted * (listed.total / matches.total) > MATCH_ROW_COST * matches.total;
+}
 
 /**
  * One page of listed items (one extra row tells whether a next page exists): nearest first by
- * the GiST index when a point is given, otherwise newest first. `fewMatches` (a search whose exact
- * total is at most FEW_MATCHES) first collects the matches by the trigram and tag indexes: walking
- * the order and filtering would read the whole table to find a rare word.
+ * the GiST index when a point is given, otherwise newest first. `matchesFirst` (readMatchesFirst)
+ * first collects the matches by the search indexes (trigram, tag and words): walking the order and
+ * filtering would read the whole table to find a rare word. Best match first ranks every match
+ * when `rankAll` (their count was exact, at most EXACT_COUNT_CAP), else the newest
+ * RELEVANCE_CANDIDATES of them.
  */
 export async function selectListedItems(
   db: Db,
   filter: ItemFilter,
   limit: number,
   offset: number,
-  { fewMatches = false, order: orderBy }: { fewMatches?: boolean; order?: ListOrder } = {},
+  { matchesFirst = false, rankAll = matchesFirst, order: orderBy }: { matchesFirst?: boolean; rankAll?: boolean; order?: ListOrder } = {},
 ): Promise<ListedRow[]> {
   const point = filter.near;
   // Nearest first whenever a place is given, unless newest or best match first is asked for.
@@ -141,15 +165,23 @@ export async function selectListedItems(
   // The page is chosen from items alone; only its rows are joined to their owners. Joining before
   // the OFFSET looked up the owner of every row skipped: 600 lookups on page 50, 5 of its 6 ms.
   const page = relevance
-    ? fewMatches
+    ? rankAll
       ? // Best match first: every match (an exact count said how many) by the search indexes, ranked.
         sql`matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE ${whereListed(filter)}),
           page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
-      : // More matches than the count's cap (a common word): the newest RELEVANCE_CANDIDATES of them, ranked.
-        sql`matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
+      : matchesFirst
+        ? // More matches than the count's cap, but sparse ones (readMatchesFirst): the newest
+          // RELEVANCE_CANDIDATES of them, found among the matches the search indexes collect, ranked.
+          sql`hits AS MATERIALIZED (SELECT i.id, i.created_at FROM items i WHERE ${whereListed(filter)}),
+            matches AS MATERIALIZED (SELECT ${ranked} FROM items i
+              WHERE i.id IN (SELECT h.id FROM hits h ORDER BY h.created_at DESC, h.id DESC LIMIT ${RELEVANCE_CANDIDATES})),
+            page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
+        : // More matches than the count's cap, dense ones (a common word): the newest RELEVANCE_CANDIDATES
+          // of them, found by walking the newest-first index, ranked.
+          sql`matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
             ORDER BY i.created_at DESC, i.id DESC LIMIT ${RELEVANCE_CANDIDATES}),
           page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
-    : near && filter.radiusKm !== undefined && !(fewMatches && (filter.text || filter.tag))
+    : near && filter.radiusKm !== undefined && !(matchesFirst && (filter.text || filter.tag))
       ? // Nearest first within a radius: the KNN walk bounded by the box (an index condition of the GiST
         // scan), then the exact test. The items within the radius are a prefix of that walk (it is in
         // distance order), so testing after LIMIT/OFFSET pages exactly as testing before would; and
@@ -159,7 +191,7 @@ export async function selectListedItems(
             SELECT ${columns}, ${withinRadius(near, filter.radiusKm)} AS within FROM items i
             WHERE ${whereListed(filter, { rowByRow: true, boxOnly: true })}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) walked WHERE walked.within)`
-      : fewMatches && (filter.text || filter.tag)
+      : matchesFirst && (filter.text || filter.tag)
         ? // The matches (rows and all) by the search indexes, then the page of them.
           sql`matches AS MATERIALIZED (SELECT ${columns} FROM items i WHERE ${whereListed(filter)}),
           page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
@@ -189,7 +221,7 @@ export const ESTIMATE_TTL_MS = 60_000;
 export const REMEMBERED_ABOVE = 1_000;
 const ESTIMATES_KEPT = 500;
 
-type Total = { total: number; estimate: boolean };
+export type Total = { total: number; estimate: boolean };
 type Remembered = { at: number; total: Promise<Total> };
 // Per database (so test apps never share), per filter: the total being or last worked out.
 const estimates = new WeakMap<Db, Map<string, Remembered>>();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
 import { normalWords, PREFIX_WORDS, searchWordsOf } from './search-words.js';
+import { selectListedItems } from './repository.js';
 
 let t: TestApp;
 let client: TestClient;
@@ -89,6 +90,18 @@ describe('search by words', () => {
     expect(titles.slice(3)).toEqual(['Lamb wool blanket', 'Reading light']);
     // The default order (newest first) is unchanged by the new matching.
     expect(titlesOf(await search('lamp'))[0]).toBe('Reading light');
+  });
+
+  it('ranks the same newest matches whether they are found by the search indexes or by walking the newest first', async () => {
+    // Past the exact count's cap best match first ranks the newest matches only; readMatchesFirst
+    // chooses how they are found (at scale: sparse matches by the indexes, dense ones by the walk).
+    const filter = { text: 'lamp', words: await searchWordsOf(t.app.db, 'lamp') };
+    const page = async (matchesFirst: boolean, rankAll: boolean) =>
+      (await selectListedItems(t.app.db, filter, 20, 0, { order: 'relevance', matchesFirst, rankAll })).map((r) => r.title);
+    const everyMatch = await page(true, true);
+    expect(everyMatch.slice(0, 3).sort()).toEqual(['Desk lamp', 'Lamp, red', 'Lámpara de mesa']);
+    expect(await page(true, false)).toEqual(everyMatch);
+    expect(await page(false, false)).toEqual(everyMatch);
   });
 
   it('accepts sort=relevance with or without a place and refuses other sorts with a message', async () => {

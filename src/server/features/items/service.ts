@@ -26,7 +26,6 @@ import {
   countListedItems,
   countListedItemsExactly,
   type DetailRow,
-  FEW_MATCHES,
   deleteItem,
   imagesNoItemShows,
   type ItemFilter,
@@ -34,6 +33,8 @@ import {
   type ListedRow,
   type ListOrder,
   selectItem,
+  readMatchesFirst,
+  RELEVANCE_CANDIDATES,
   selectListedItems,
   selectMyItems,
   updateItem,
@@ -164,11 +165,14 @@ export async function listItems(db: Db, q: ListItemsQuery, viewer: Viewer = null
   const pageOf = async (page: number, count?: { total: number; estimate: boolean }) => {
     const offset = (page - 1) * q.limit;
     if (filter.text || filter.tag) {
-      // A search counts first: how many match decides how the page is read (repository, FEW_MATCHES).
+      // A search counts first: how many match decides how the page is read (repository, readMatchesFirst).
       count ??= await countListedItems(db, filter);
-      // Best match first ranks every match whenever they were counted exactly (at most EXACT_COUNT_CAP).
-      const fewMatches = !count.estimate && (order === 'relevance' || count.total <= FEW_MATCHES);
-      return { rows: await selectListedItems(db, filter, q.limit + 1, offset, { fewMatches, order }), count };
+      // Best match first ranks every match whenever they were counted exactly (at most EXACT_COUNT_CAP),
+      // else the newest RELEVANCE_CANDIDATES of them.
+      const rankAll = order === 'relevance' && !count.estimate;
+      const rowsWanted = order === 'relevance' ? RELEVANCE_CANDIDATES : offset + q.limit + 1;
+      const matchesFirst = rankAll || (await readMatchesFirst(db, filter, count, rowsWanted));
+      return { rows: await selectListedItems(db, filter, q.limit + 1, offset, { matchesFirst, rankAll, order }), count };
     }
     const [rows, counted] = await Promise.all([
       selectListedItems(db, filter, q.limit + 1, offset, { order }),
