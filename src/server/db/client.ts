@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { SESSION_OPTIONS } from './session.js';
 import { type ListenHandlers, type Unlisten, listenPglite, listenPostgres } from './listen.js';
 import { migrateDatabase } from './migrate.js';
 import { openReplicas, type ReplicaEvents, type ReplicaSet } from './replicas.js';
@@ -81,6 +82,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
+      options: SESSION_OPTIONS,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,

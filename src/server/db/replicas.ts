@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client.js';
 import * as schema from './schema.js';
+import { SESSION_OPTIONS } from './session.js';
 
 /** How often each replica is asked how far it has replayed (also its health check). */
 export const REPLICA_POLL_MS = 250;
@@ -69,7 +70,13 @@ const displayName = (url: string) => {
  */
 export function openReplicas(urls: string[], primary: pg.Pool, poolSize: number, events: ReplicaEvents): ReplicaSet {
   const replicas: Replica[] = urls.map((url) => {
-    const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 1000, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      options: SESSION_OPTIONS,
+      max: poolSize,
+      connectionTimeoutMillis: 1000,
+      idleTimeoutMillis: 30_000,
+    });
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const replica = { name: displayName(url), pool, up: false, replayed: 0n } as Replica;
