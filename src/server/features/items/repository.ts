@@ -243,13 +243,13 @@ export async function selectListedItems(
 export const ESTIMATE_TTL_MS = 60_000;
 /**
  * A total above this is remembered for ESTIMATE_TTL_MS, exact or not; one at or below it is counted
- * on every request. Counting a search reads every match through its indexes: at or below this many
- * that is a few milliseconds, above it the count cost more than the page it goes with ("lamp red",
- * 1,513 matches at a million items: 24 of 50 ms, docs/performance.md). A page total of thousands
- * that lags a minute behind a new post is still "about 1,500"; a total small enough to read item
- * by item stays exact.
+ * on every request. Counting a search reads every match through its indexes, so the line is the one
+ * of FEW_MATCHES: below it that is a few milliseconds, above it the count cost more than the page it
+ * goes with ("lamp red", 1,513 matches at a million items: 24 of 50 ms, docs/performance.md). A page
+ * total of thousands that lags a minute behind a new post is still "about 1,500"; a total small
+ * enough to read item by item stays exact.
  */
-export const REMEMBERED_ABOVE = 1_000;
+export const REMEMBERED_ABOVE = FEW_MATCHES;
 const ESTIMATES_KEPT = 500;
 
 export type Total = { total: number; estimate: boolean };
