@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -341,6 +342,8 @@ export const itemMapCells = pgTable(
     count: integer('count').notNull(),
     sumLat: doublePrecision('sum_lat').notNull(),
     sumLng: doublePrecision('sum_lng').notNull(),
+    // The sum of the cell's item ids: a cell of one item names it (migration 0033).
+    sumId: bigint('sum_id', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.level, t.x, t.y] }),

@@ -246,13 +246,13 @@ describe('GET /api/items/clusters: the counts follow the writes', () => {
   });
 
   it('a rebuild gives the counts the triggers kept', async () => {
-    type Cell = { level: number; x: number; y: number; count: number; sum_lat: number; sum_lng: number };
+    type Cell = { level: number; x: number; y: number; count: number; sum_lat: number; sum_lng: number; sum_id: string };
     const read = () => queryRows<Cell>(t.app.db, sql`select * from item_map_cells order by level, x, y`);
     const kept = await read();
     expect(kept.length).toBeGreaterThan(0);
     await t.app.db.execute(sql`select rebuild_item_map_cells()`);
     const rebuilt = await read();
-    expect(rebuilt.map((c) => [c.level, c.x, c.y, c.count])).toEqual(kept.map((c) => [c.level, c.x, c.y, c.count]));
+    expect(rebuilt.map((c) => [c.level, c.x, c.y, c.count, c.sum_id])).toEqual(kept.map((c) => [c.level, c.x, c.y, c.count, c.sum_id]));
     rebuilt.forEach((c, i) => expect(c.sum_lat).toBeCloseTo(kept[i]!.sum_lat, 6));
   });
 
@@ -261,17 +261,59 @@ describe('GET /api/items/clusters: the counts follow the writes', () => {
       t.app.db,
       sql`with direct as (
             select l.level::smallint as level, map_cell_x(i.approx_longitude::float8, l.level) as x,
-                   map_cell_y(i.approx_latitude::float8, l.level) as y, count(*)::int as count
+                   map_cell_y(i.approx_latitude::float8, l.level) as y, count(*)::int as count, sum(i.id)::bigint as sum_id
               from items i cross join generate_series(2, 17) as l(level)
              where item_on_map(i)
              group by 1, 2, 3
-          ), kept as (select level, x, y, count from item_map_cells)
+          ), kept as (select level, x, y, count, sum_id from item_map_cells)
           select (select count(*)::int from ((select * from direct except select * from kept)
                    union all (select * from kept except select * from direct)) d) as differ,
                  (select count(*)::int from kept) as cells`,
     );
     expect(row!.cells).toBeGreaterThan(16);
     expect(row!.differ).toBe(0);
+  });
+
+  it('a cell left with one item answers that item: after a delete, a lapse, a change of status', async () => {
+    // Wants at one place share its published point, so a cell at zoom 14 (level 16, stored) and at
+    // zoom 16 (grouped at request time).
+    const at = { lat: CAPE.lat + 0.2, lng: CAPE.lng + 0.2 };
+    const post = async (title: string) => {
+      const res = await owner.post('/api/items', {
+        title,
+        description: 'Looking for this',
+        type: 'want',
+        tags: ['Furniture'],
+        latitude: at.lat,
+        longitude: at.lng,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number }>().id;
+    };
+    const a = await post('Looking for a desk');
+    const b = await post('Looking for a shelf');
+    const around = `bbox=${at.lng - 0.01},${at.lat - 0.01},${at.lng + 0.01},${at.lat + 0.01}`;
+    const single = async (zoom: number) => {
+      const answer = await clusters(`${around}&zoom=${zoom}`);
+      return { clusters: answer.clusters.map((c) => c.count), items: answer.items.map((i) => i.title) };
+    };
+    expect(await single(14)).toEqual({ clusters: [2], items: [] });
+    expect((await owner.request({ method: 'DELETE', url: `/api/items/${a}` })).statusCode).toBe(204);
+    expect(await single(14)).toEqual({ clusters: [], items: ['Looking for a shelf'] });
+    expect(await single(16)).toEqual({ clusters: [], items: ['Looking for a shelf'] });
+    const c = await post('Looking for a stool');
+    expect(await single(14)).toEqual({ clusters: [2], items: [] });
+    // Past its expiry, not yet swept: subtracted at request time, ids and all.
+    await t.app.db.execute(sql`update items set expires_at = now() - interval '1 second' where id = ${b}`);
+    expect(await single(14)).toEqual({ clusters: [], items: ['Looking for a stool'] });
+    // One statement renews the one and takes the other: the cell's sums move by both at once.
+    await t.app.db.execute(sql`update items
+      set expires_at = case when id = ${b} then now() + interval '1 day' else expires_at end,
+          status = case when id = ${c} then 'taken' else status end
+      where id in (${b}, ${c})`);
+    expect(await single(14)).toEqual({ clusters: [], items: ['Looking for a shelf'] });
+    for (const id of [b, c]) await owner.request({ method: 'DELETE', url: `/api/items/${id}` });
+    expect(await single(14)).toEqual({ clusters: [], items: [] });
   });
 
   it('a change of place moves the item between cells', async () => {

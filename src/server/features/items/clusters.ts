@@ -90,14 +90,15 @@ interface CellRow {
   count: number;
   latitude: number;
   longitude: number;
-  /** The item of a one-item cell, when the query knows it. */
+  /** The item of a one-item cell. */
   id: number | null;
 }
 
 /**
  * The cells of the area from the per-cell counts, minus the items past their expiry that the hourly
  * sweep has not marked yet (no trigger sees time pass): those are few (at most an hour's worth) and
- * read through items_available_located_expires_idx, grouped by cell, then subtracted.
+ * read through items_available_located_expires_idx, grouped by cell, then subtracted. A cell of one
+ * item names it by the sum of its ids (migration 0033).
  */
 function storedCells(db: Db, r: CellRange): Promise<CellRow[]> {
   const g = sql`${r.level}::int`;
@@ -105,17 +106,19 @@ function storedCells(db: Db, r: CellRange): Promise<CellRow[]> {
     db,
     sql`WITH lapsed AS (
           SELECT map_cell_x(${lng}, ${g}) AS x, map_cell_y(${lat}, ${g}) AS y,
-                 count(*)::int AS n, sum(${lat}) AS slat, sum(${lng}) AS slng
+                 count(*)::int AS n, sum(${lat}) AS slat, sum(${lng}) AS slng, sum(i.id::bigint) AS sid
             FROM items i
            WHERE item_on_map(i) AND i.expires_at <= now()
            GROUP BY 1, 2
         ), cells AS (
           SELECT c.x, c.y, c.count - coalesce(l.n, 0) AS n,
-                 c.sum_lat - coalesce(l.slat, 0) AS slat, c.sum_lng - coalesce(l.slng, 0) AS slng
+                 c.sum_lat - coalesce(l.slat, 0) AS slat, c.sum_lng - coalesce(l.slng, 0) AS slng,
+                 c.sum_id - coalesce(l.sid, 0) AS sid
             FROM item_map_cells c LEFT JOIN lapsed l ON l.x = c.x AND l.y = c.y
            WHERE c.level = ${r.level}::smallint AND c.x BETWEEN ${r.x0}::int AND ${r.x1}::int AND c.y BETWEEN ${r.y0}::int AND ${r.y1}::int
         )
-        SELECT x, y, n AS count, slat / n AS latitude, slng / n AS longitude, NULL::int AS id FROM cells WHERE n > 0`,
+        SELECT x, y, n AS count, slat / n AS latitude, slng / n AS longitude, CASE WHEN n = 1 THEN sid::int END AS id
+          FROM cells WHERE n > 0`,
   );
 }
 
@@ -141,25 +144,6 @@ function groupedCells(db: Db, r: CellRange, filter: ItemFilter): Promise<CellRow
          WHERE x BETWEEN ${r.x0}::int AND ${r.x1}::int AND y BETWEEN ${r.y0}::int AND ${r.y1}::int
          GROUP BY x, y`,
   );
-}
-
-/** The item of each one-item cell of the stored counts: one GiST probe at the cell's centre (its only point). */
-async function itemsOfCells(db: Db, level: number, cells: CellRow[]): Promise<Map<string, number>> {
-  if (cells.length === 0) return new Map();
-  const values = cells.map((c) => sql`(${c.x}::int, ${c.y}::int, ${c.latitude}::float8, ${c.longitude}::float8)`);
-  const g = sql`${level}::int`;
-  const rows = await queryRows<{ x: number; y: number; id: number }>(
-    db,
-    sql`SELECT c.x, c.y, p.id
-          FROM (VALUES ${sql.join(values, sql`, `)}) AS c(x, y, la, ln)
-          CROSS JOIN LATERAL (
-            SELECT i.id FROM items i
-             WHERE item_on_map(i) AND i.expires_at > now()
-               AND earth_box(ll_to_earth(c.la, c.ln), 25) @> ${itemPoint}
-               AND map_cell_x(${lng}, ${g}) = c.x AND map_cell_y(${lat}, ${g}) = c.y
-             LIMIT 1) AS p`,
-  );
-  return new Map(rows.map((r) => [`${r.x},${r.y}`, r.id]));
 }
 
 /** The listed rows of these items with their published points (rounded as every answer gives them). */
@@ -191,12 +175,7 @@ export async function mapClusters(db: Db, q: ClustersQuery): Promise<Clusters> {
   if (filter.text) filter.words = await searchWordsOf(db, filter.text);
   const stored = !filtered && level <= STORED_LEVEL_MAX;
   const cells = stored ? await storedCells(db, range) : await groupedCells(db, range, filter);
-  const ones = cells.filter((c) => Number(c.count) === 1).slice(0, MAX_SINGLES);
-  if (stored) {
-    const found = await itemsOfCells(db, level, ones);
-    for (const c of ones) c.id = found.get(`${c.x},${c.y}`) ?? null;
-  }
-  const singles = new Set(ones.filter((c) => c.id !== null).map((c) => c));
+  const singles = new Set(cells.filter((c) => Number(c.count) === 1 && c.id !== null).slice(0, MAX_SINGLES));
   const clusters = cells
     .filter((c) => !singles.has(c))
     .map((c) => ({ latitude: round5(Number(c.latitude)), longitude: round5(Number(c.longitude)), count: Number(c.count) }));
