@@ -188,14 +188,20 @@ export async function selectListedItems(
         : sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
   const columns = sql`i.id, i.title, i.description, i.image_url, i.extra_images, i.tags, i.user_id, i.type, i.created_at, ${distance} AS distance_km`;
   const words = filter.words ?? [];
-  const ranked = sql`${columns}, ${matchTier(sql`i.search_doc`, words)} AS tier, ${matchRank(sql`i.search_doc`, words)} AS rank`;
+  // Matches collected before the page is chosen carry only what orders them (their key, time,
+  // distance, and for best match their tier and rank); the page's rows are then read by their key.
+  // Carrying every column of every match cost a fifth of a two-word search's page (1,513 matches at
+  // a million items: 4.5 against 3.7 ms).
+  const keys = sql`i.id, i.created_at, ${distance} AS distance_km`;
+  const ranked = sql`${keys}, ${matchTier(sql`i.search_doc`, words)} AS tier, ${matchRank(sql`i.search_doc`, words)} AS rank`;
+  const chosenPage = sql`chosen AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset}),
+    page AS (SELECT ${columns}${relevance ? sql`, c.tier, c.rank` : sql``} FROM chosen c JOIN items i ON i.id = c.id)`;
   // The page is chosen from items alone; only its rows are joined to their owners. Joining before
   // the OFFSET looked up the owner of every row skipped: 600 lookups on page 50, 5 of its 6 ms.
   const page = relevance
     ? rankAll
       ? // Best match first: every match (an exact count said how many) by the search indexes, ranked.
-        sql`matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE ${whereListed(filter)}),
-          page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
+        sql`matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE ${whereListed(filter)}), ${chosenPage}`
       : matchesFirst
         ? // More matches than the count's cap, but sparse ones (readMatchesFirst): the newest
           // RELEVANCE_CANDIDATES of them, found among the matches the search indexes collect, ranked.
@@ -205,13 +211,11 @@ export async function selectListedItems(
               i.approx_latitude, i.approx_longitude FROM items i WHERE ${whereListed(filter, { only: 'search' })}),
             matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE i.id IN (
               SELECT i.id FROM hits i WHERE ${whereListed(filter, { only: 'listed' })}
-              ORDER BY i.created_at DESC, i.id DESC LIMIT ${RELEVANCE_CANDIDATES})),
-            page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
+              ORDER BY i.created_at DESC, i.id DESC LIMIT ${RELEVANCE_CANDIDATES})), ${chosenPage}`
         : // More matches than the count's cap, dense ones (a common word): the newest RELEVANCE_CANDIDATES
           // of them, found by walking the newest-first index, ranked.
           sql`matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
-            ORDER BY i.created_at DESC, i.id DESC LIMIT ${RELEVANCE_CANDIDATES}),
-          page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
+            ORDER BY i.created_at DESC, i.id DESC LIMIT ${RELEVANCE_CANDIDATES}), ${chosenPage}`
     : near && filter.radiusKm !== undefined && !(matchesFirst && (filter.text || filter.tag))
       ? // Nearest first within a radius: the KNN walk bounded by the box (an index condition of the GiST
         // scan), then the exact test. The items within the radius are a prefix of that walk (it is in
@@ -223,9 +227,8 @@ export async function selectListedItems(
             WHERE ${whereListed(filter, { rowByRow: true, boxOnly: true })}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) walked WHERE walked.within)`
       : matchesFirst && (filter.text || filter.tag)
-        ? // The matches (rows and all) by the search indexes, then the page of them.
-          sql`matches AS MATERIALIZED (SELECT ${columns} FROM items i WHERE ${whereListed(filter)}),
-          page AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset})`
+        ? // The matches by the search indexes, then the page of them.
+          sql`matches AS MATERIALIZED (SELECT ${keys} FROM items i WHERE ${whereListed(filter)}), ${chosenPage}`
         : sql`page AS (
             SELECT ${columns} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
