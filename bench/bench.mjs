@@ -267,7 +267,9 @@ async function captureAndExplain(target, list, s) {
         const raw = res2.rows[0]['QUERY PLAN'];
         const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan;
         const nodes = planNodes(plan);
-        const seqScans = nodes.filter((n) => n.node === 'Seq Scan' && WATCHED.has(n.relation)).map((n) => n.relation);
+        // The planner's estimate of a page total is an EXPLAIN that the app never runs: its plan
+        // scans nothing, so its nodes are not held against the no-sequential-scan bar.
+        const seqScans = isExplain ? [] : nodes.filter((n) => n.node === 'Seq Scan' && WATCHED.has(n.relation)).map((n) => n.relation);
         plans.push({
           sql: st.sql.replace(/\s+/g, ' ').trim(),
           params: st.params,
