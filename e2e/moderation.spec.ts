@@ -110,10 +110,14 @@ test('an admin suspends a user from their page, who then cannot post and is told
   await expect(row.getByText('Hidden by a moderator')).toBeVisible();
   await expect(row.getByText(/Reason: Looks like a resale listing/)).toBeVisible();
 
-  // Posting is refused with the clear message.
+  // Post item says so before anything is filled in, and the API refuses a post with the clear message.
   await user.page.goto('/post-item');
-  await user.page.getByLabel(/^Title/).fill('Another chair');
-  await user.page.getByLabel(/^Description/).fill('A sturdy chair, collect any time.');
+  await expect(
+    user.page.getByText(/Your account is suspended until .*, so you cannot post items until then\. Reason: “Spam in messages”/),
+  ).toBeVisible();
+  await expect(user.page.getByRole('link', { name: 'Help page' })).toBeVisible();
+  await expect(user.page.getByLabel(/^Title/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(user.page);
   const token = (await (await user.page.request.get('/api/csrf-token')).json()).token as string;
   const refused = await user.page.request.post('/api/items', {
     headers: { 'x-csrf-token': token },
@@ -137,6 +141,9 @@ test('an admin suspends a user from their page, who then cannot post and is told
   await lift.getByRole('button', { name: 'Confirm' }).click();
   await expect(admin.page.getByRole('button', { name: 'Suspend' })).toBeVisible();
   await apiPost(user.page, '/api/notes', { content: 'Back again', visibility: 'private' });
+  await user.page.goto('/post-item');
+  await expect(user.page.getByLabel(/^Title/)).toBeVisible();
+  await expect(user.page.getByText(/Your account is suspended/)).toHaveCount(0);
   await user.close();
   await admin.close();
 });

@@ -74,7 +74,7 @@ export const ROWS: string[] = [
   '64|64|max-w-2xl max-w-32 max-w-3xl max-w-40 max-w-56 max-w-6xl max-w-7xl max-w-[288px] max-w-[420px] max-w-[55%] max-w-[70%] max-w-[85%] max-w-full max-w-lg max-w-md max-w-none max-w-prose max-w-sm max-w-xl',
   '65|65|mb-0 mb-1 mb-2 mb-6',
   '66|66|min-h-0 min-h-11 min-h-16 min-h-20 min-h-24 min-h-28 min-h-32 min-h-48 min-h-6 min-h-80 min-h-9 min-h-[50dvh] min-h-[calc(100dvh-4rem-1px)] min-h-dvh',
-  '67|67|min-w-0 min-w-24 min-w-28 min-w-5 min-w-56 min-w-6 min-w-64',
+  '67|67|min-w-0 min-w-24 min-w-28 min-w-36 min-w-5 min-w-56 min-w-6 min-w-64',
   '68|68|no-underline underline',
   '69|69|not-sr-only sr-only',
   '70|70|object-contain object-cover',

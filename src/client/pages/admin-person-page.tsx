@@ -9,7 +9,7 @@ import { Cell, DataTable, RowHeader } from '@/features/admin/components/data-tab
 import { ModerationEntryItem } from '@/features/admin/components/moderation-log';
 import { PersonLink } from '@/features/admin/components/person-link';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
-import { formatDateTime, reportReasonLabel, reportStatusLabel } from '@/features/admin/lib/admin-texts';
+import { formatDateTime, itemStatusLabel, reportReasonLabel, reportStatusLabel } from '@/features/admin/lib/admin-texts';
 import { type ModerationCall, useAdminPerson, useEndSessions, useModerate } from '@/features/admin/moderation-api';
 import { notifyError } from '@/features/admin/notify';
 import { toast } from '@/components/ui/use-toast';
@@ -225,7 +225,7 @@ export function AdminPersonPage({ username }: { username: string }) {
                   </Link>
                 </RowHeader>
                 <Cell>
-                  {item.status}
+                  {itemStatusLabel(t, item.status)}
                   {item.hiddenReason !== null ? (
                     <>
                       {' · '}

@@ -10,8 +10,10 @@ import { UsersPanel } from './users-panel';
 import { VendorsPanel } from './vendors-panel';
 
 // Six tabs do not fit one row on a phone: rows of two there, one row from `sm` up.
+// Longer names (Spanish: "Solicitudes de soporte", "Registro de moderación") wrap inside their tab
+// instead of running past it at 390 px.
 const TAB =
-  'h-11 min-w-0 px-3 data-[state=active]:bg-primary-soft data-[state=active]:text-primary-soft-foreground data-[state=active]:shadow-none';
+  'h-auto min-h-11 min-w-0 px-3 py-1.5 text-center leading-tight whitespace-normal data-[state=active]:bg-primary-soft data-[state=active]:text-primary-soft-foreground data-[state=active]:shadow-none';
 
 /** The number on a tab, read out with what it counts. */
 function CountBadge({ value, spoken }: { value: string; spoken: string }) {

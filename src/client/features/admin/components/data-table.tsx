@@ -19,13 +19,16 @@ type DataTableProps = {
 
 /**
  * Under 640 px (`max-sm`) the table is a list of cards: each row a block, each cell a line with its
- * column's name before it (from data-label), the row's heading first; actions wrap, nothing scrolls sideways.
+ * column's name before it (from data-label), the row's heading first; actions wrap, nothing scrolls
+ * sideways; an empty cell is left out.
  */
 const CARDS = [
   'max-sm:block max-sm:[&_tbody]:block max-sm:[&_tr]:grid max-sm:[&_tr]:gap-1 max-sm:[&_tr]:p-3',
   'max-sm:[&_td]:flex max-sm:[&_td]:flex-wrap max-sm:[&_td]:gap-x-2 max-sm:[&_td]:p-0 max-sm:[&_td]:whitespace-normal',
   'max-sm:[&_th]:static max-sm:[&_th]:p-0 max-sm:[&_th]:shadow-none max-sm:[&_td]:min-w-0 max-sm:[&_td]:max-w-none',
   'max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-muted-foreground max-sm:[&_td]:before:content-[attr(data-label)]',
+  // A cell with nothing in it (no actions on an admin's own row) shows no lone column name.
+  'max-sm:[&_td:empty]:hidden',
 ].join(' ');
 
 /** Keeps a column at the left edge of the scrolling region, above the cells scrolling under it. */

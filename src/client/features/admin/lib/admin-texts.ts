@@ -2,6 +2,7 @@
 // texts come from the `admin` and `reports` catalogue sections through the `t` they are given.
 import type { Language, MessageId } from '../../../../shared/i18n.js';
 import type { SupportRequest } from '../../../../shared/people.js';
+import { ITEM_STATUS_LABEL } from '../../../../shared/item-format.js';
 import { ADMIN_REPORTS_CAP, REPORT_REASON_LABELS, REPORT_STATUS_LABELS } from '../../../../shared/reports.js';
 import { SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL } from '../../../../shared/support-labels.js';
 import type { Translate } from '@/lib/i18n';
@@ -16,6 +17,11 @@ function labelOf<M extends Record<string, MessageId>>(t: Translate, labels: M, k
 /** 'in_progress' -> 'In progress'; an unknown value is shown as it is, underscores as spaces. */
 export function supportStatusLabel(t: Translate, status: string): string {
   return labelOf(t, SUPPORT_STATUS_LABEL, status) ?? status.replace(/_/g, ' ');
+}
+
+/** An item's status in words ('taken' -> 'Given'); an unknown value is shown as it is. */
+export function itemStatusLabel(t: Translate, status: string): string {
+  return labelOf(t, ITEM_STATUS_LABEL, status) ?? status;
 }
 
 export function supportTypeLabel(t: Translate, type: string): string {

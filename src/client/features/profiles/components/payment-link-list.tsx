@@ -96,13 +96,18 @@ export function PaymentLinkList({ links }: { links: Profile['paymentIds'] }) {
     <>
       <ul className="grid gap-3">
         {links.map((link) => (
-          <li key={link.id} className="flex items-center gap-3 rounded-card border border-border bg-card p-3 shadow-sm sm:gap-4 sm:p-4">
+          // On a phone the buttons move below the name when they would squeeze it (Open, copy and QR
+          // left a few letters a line).
+          <li
+            key={link.id}
+            className="flex flex-wrap items-center gap-3 rounded-card border border-border bg-card p-3 shadow-sm sm:gap-4 sm:p-4"
+          >
             <VendorIcon name={link.vendor.name} />
-            <div className="min-w-0 flex-1">
+            <div className="min-w-36 flex-1">
               <p className="font-semibold break-words">{link.vendor.name}</p>
               <p className="font-mono text-sm break-all text-muted-foreground">{link.paymentId}</p>
             </div>
-            <div className="flex shrink-0 flex-wrap justify-end gap-2">
+            <div className="ml-auto flex shrink-0 flex-wrap justify-end gap-2">
               <OpenLink link={link} />
               <CopyButton link={link} />
               <Button
