@@ -66,6 +66,9 @@ test('a wrong password shows the Login failed toast with the reason', async ({ p
 test('signing in with the right password (Remember me) lands on /home and survives a reload', async ({ page, context }) => {
   const name = await registerThroughUi(page, uniqueName(), 'right-password');
   await page.getByRole('navigation', { name: /main/i }).getByRole('button', { name: 'Logout' }).click();
+  // The site goes to /auth once the server has ended the session; opening /auth before then finds
+  // the person still signed in, and sends them on to /home.
+  await expect(page).toHaveURL(/\/auth$/);
   await loginThroughUi(page, name, 'right-password', true);
   await expect(page).toHaveURL(/\/home$/);
   const sid = (await context.cookies()).find((c) => c.name === 'sid');
