@@ -206,7 +206,7 @@ function scenarios(s) {
 
 // ---- EXPLAIN of every statement one request runs ------------------------------------------------
 
-const WATCHED = new Set(['items', 'users', 'notes', 'vocabulary', 'item_map_cells']);
+const WATCHED = new Set(['items', 'users', 'notes', 'vocabulary', 'item_map_cells', 'postings']);
 
 function planNodes(node, out = []) {
   out.push({ node: node['Node Type'], relation: node['Relation Name'], index: node['Index Name'] });

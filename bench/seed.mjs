@@ -279,6 +279,8 @@ export async function ensureSeeded(q, { seed, items, users, passwordHash, log })
   for (const i of indexes) await q(`DROP INDEX ${i.indexname}`);
   // The map's per-cell counts (migration 0029) are rebuilt once after the load, not per chunk.
   await q(`ALTER TABLE items DISABLE TRIGGER item_map_cells_insert`);
+  // So are the word postings (migration 0034): one bulk insert, then their index.
+  await q(`ALTER TABLE items DISABLE TRIGGER items_postings_insert`);
   const cityLat = `(ARRAY[${CITIES.map((c) => c[1]).join(',')}]::float8[])[c]`;
   const cityLng = `(ARRAY[${CITIES.map((c) => c[2]).join(',')}]::float8[])[c]`;
   for (let from = 1; from <= items; from += CHUNK) {
@@ -324,7 +326,9 @@ export async function ensureSeeded(q, { seed, items, users, passwordHash, log })
   for (const i of indexes) await step(`index ${i.indexname}`, i.indexdef);
   await q(`ALTER TABLE items ENABLE TRIGGER item_map_cells_insert`);
   await step('map cells (rebuild_item_map_cells)', `SELECT rebuild_item_map_cells()`);
-  for (const t of ['users', 'user_payment_ids', 'notes', 'items', 'item_map_cells'])
+  await q(`ALTER TABLE items ENABLE TRIGGER items_postings_insert`);
+  await step('word postings (search.rebuild_postings)', `SELECT search.rebuild_postings()`);
+  for (const t of ['users', 'user_payment_ids', 'notes', 'items', 'item_map_cells', 'search.postings'])
     await step(`vacuum analyze ${t}`, `VACUUM ANALYZE ${t}`);
   const seconds = (Date.now() - started) / 1000;
   await q(`INSERT INTO bench_meta (id, fingerprint, params, seeded_at, seconds) VALUES (1, $1, $2, now(), $3)`, [

@@ -6,6 +6,7 @@ import type { ItemStatus, ItemType } from '../../../shared/items.js';
 import { searchTextMatches } from './search-text.js';
 import { type SearchWord, byWordsOnly, matchRank, matchTier, wordsMatch } from './search-words.js';
 import { enqueueFromRows } from '../notifications/outbox.js';
+import { type PostingsWalk, probesOf, type RelevanceStreams, walkedPostings } from './postings.js';
 import { type ItemViewer, itemVisibleTo } from './visibility.js';
 
 /** Rows counted exactly before the total switches to the planner's estimate (docs/decisions/004). */
@@ -169,7 +170,13 @@ export async function selectListedItems(
   filter: ItemFilter,
   limit: number,
   offset: number,
-  { matchesFirst = false, rankAll = matchesFirst, order: orderBy }: { matchesFirst?: boolean; rankAll?: boolean; order?: ListOrder } = {},
+  {
+    matchesFirst = false,
+    rankAll = matchesFirst,
+    order: orderBy,
+    walk,
+    streams,
+  }: { matchesFirst?: boolean; rankAll?: boolean; order?: ListOrder; walk?: PostingsWalk; streams?: RelevanceStreams } = {},
 ): Promise<ListedRow[]> {
   const point = filter.near;
   // Nearest first whenever a place is given, unless newest or best match first is asked for.
@@ -196,6 +203,44 @@ export async function selectListedItems(
   const ranked = sql`${keys}, ${matchTier(sql`i.search_doc`, words)} AS tier, ${matchRank(sql`i.search_doc`, words)} AS rank`;
   const chosenPage = sql`chosen AS (SELECT * FROM matches m ORDER BY ${pageOrder('m')} LIMIT ${limit} OFFSET ${offset}),
     page AS (SELECT ${columns}${relevance ? sql`, c.tier, c.rank` : sql``} FROM chosen c JOIN items i ON i.id = c.id)`;
+  const ownersOf = (page: SQL) =>
+    queryRows<ListedRow>(
+      db,
+      sql`WITH ${page}
+        SELECT p.id, p.title, p.description, p.image_url, p.extra_images, p.tags, p.user_id, p.type,
+          CASE WHEN u.is_visible THEN u.username ELSE '' END AS username, p.distance_km, p.created_at
+        FROM page p JOIN users u ON u.id = p.user_id
+        ORDER BY ${relevance && streams ? sql`p.k` : pageOrder('p')}`,
+    );
+  if (relevance && streams) {
+    // Best match first by streams (postings.ts, planRelevanceStreams): each tier newest first, read
+    // only as far as the page needs; then the page's rows by their key, in that order.
+    const listed = whereListed(filter, { rowByRow: true });
+    const tier = matchTier(sql`i.search_doc`, words);
+    const tested = (walk: PostingsWalk, titleOrTags: boolean, k: number, n: number) =>
+      sql`SELECT m.id FROM (${walkedPostings(walk, { titleOrTags })}) w CROSS JOIN LATERAL (
+            SELECT i.id FROM items i WHERE i.id = w.item_id AND ${probesOf(walk, { titleOrTags })} AND ${listed} AND ${tier} = ${k}::int LIMIT 1) m
+          ORDER BY w.created_at DESC, w.item_id DESC LIMIT ${n}`;
+    const ids: number[] = [];
+    for (const k of [2, 1, 0]) {
+      const n = offset + limit - ids.length;
+      if (n <= 0) break;
+      const stream =
+        k === 2
+          ? tested(streams.exact, true, 2, n)
+          : k === 1
+            ? tested(streams.all, true, 1, n)
+            : streams.oneWord
+              ? sql`SELECT i.id FROM items i WHERE ${listed} AND ${tier} = 0 ORDER BY i.created_at DESC, i.id DESC LIMIT ${n}`
+              : tested(streams.all, false, 0, n);
+      ids.push(...(await queryRows<{ id: number }>(db, stream)).map((r) => Number(r.id)));
+    }
+    const chosen = ids.slice(offset, offset + limit);
+    if (chosen.length === 0) return [];
+    return ownersOf(
+      sql`page AS (SELECT ${columns}, c.k FROM unnest(${`{${chosen.join(',')}}`}::int[]) WITH ORDINALITY AS c(id, k) JOIN items i ON i.id = c.id)`,
+    );
+  }
   // The page is chosen from items alone; only its rows are joined to their owners. Joining before
   // the OFFSET looked up the owner of every row skipped: 600 lookups on page 50, 5 of its 6 ms.
   const page = relevance
@@ -216,30 +261,30 @@ export async function selectListedItems(
           // of them, found by walking the newest-first index, ranked.
           sql`matches AS MATERIALIZED (SELECT ${ranked} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
             ORDER BY i.created_at DESC, i.id DESC LIMIT ${RELEVANCE_CANDIDATES}), ${chosenPage}`
-    : near && filter.radiusKm !== undefined && !(matchesFirst && (filter.text || filter.tag))
-      ? // Nearest first within a radius: the KNN walk bounded by the box (an index condition of the GiST
-        // scan), then the exact test. The items within the radius are a prefix of that walk (it is in
-        // distance order), so testing after LIMIT/OFFSET pages exactly as testing before would; and
-        // the planner, counting only on the box's estimate, keeps walking the index instead of
-        // collecting the whole box to sort it (docs/decisions/017).
-        sql`page AS (SELECT * FROM (
+    : walk && !near
+      ? // Newest first by the postings of the search's rarest word (postings.ts, planPostingsWalk): each
+        // item the walk meets is read by its key and tested as a row of the list would be.
+        sql`page AS (
+            SELECT m.* FROM (${walkedPostings(walk)}) w CROSS JOIN LATERAL (
+              SELECT ${columns} FROM items i WHERE i.id = w.item_id AND ${probesOf(walk)} AND ${whereListed(filter, { rowByRow: true })} LIMIT 1) m
+            ORDER BY w.created_at DESC, w.item_id DESC LIMIT ${limit} OFFSET ${offset})`
+      : near && filter.radiusKm !== undefined && !(matchesFirst && (filter.text || filter.tag))
+        ? // Nearest first within a radius: the KNN walk bounded by the box (an index condition of the GiST
+          // scan), then the exact test. The items within the radius are a prefix of that walk (it is in
+          // distance order), so testing after LIMIT/OFFSET pages exactly as testing before would; and
+          // the planner, counting only on the box's estimate, keeps walking the index instead of
+          // collecting the whole box to sort it (docs/decisions/017).
+          sql`page AS (SELECT * FROM (
             SELECT ${columns}, ${withinRadius(near, filter.radiusKm)} AS within FROM items i
             WHERE ${whereListed(filter, { rowByRow: true, boxOnly: true })}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) walked WHERE walked.within)`
-      : matchesFirst && (filter.text || filter.tag)
-        ? // The matches by the search indexes, then the page of them.
-          sql`matches AS MATERIALIZED (SELECT ${keys} FROM items i WHERE ${whereListed(filter)}), ${chosenPage}`
-        : sql`page AS (
+        : matchesFirst && (filter.text || filter.tag)
+          ? // The matches by the search indexes, then the page of them.
+            sql`matches AS MATERIALIZED (SELECT ${keys} FROM items i WHERE ${whereListed(filter)}), ${chosenPage}`
+          : sql`page AS (
             SELECT ${columns} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
-  return queryRows<ListedRow>(
-    db,
-    sql`WITH ${page}
-        SELECT p.id, p.title, p.description, p.image_url, p.extra_images, p.tags, p.user_id, p.type,
-          CASE WHEN u.is_visible THEN u.username ELSE '' END AS username, p.distance_km, p.created_at
-        FROM page p JOIN users u ON u.id = p.user_id
-        ORDER BY ${pageOrder('p')}`,
-  );
+  return ownersOf(page);
 }
 
 /** How long a page total above REMEMBERED_ABOVE (an estimate, or a dear exact count) is reused for the same filter. */

@@ -20,6 +20,7 @@ import { changeHandover } from '../handover/service.js';
 import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/service.js';
 import { round5 } from './location.js';
 import { searchWordsOf } from './search-words.js';
+import { planPostingsWalk, planRelevanceStreams } from './postings.js';
 import { itemVisible } from './visibility.js';
 import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
 import {
@@ -33,6 +34,8 @@ import {
   type ListedRow,
   type ListOrder,
   selectItem,
+  FEW_MATCHES,
+  MATCH_ROW_COST,
   readMatchesFirst,
   RELEVANCE_CANDIDATES,
   selectListedItems,
@@ -167,12 +170,20 @@ export async function listItems(db: Db, q: ListItemsQuery, viewer: Viewer = null
     if (filter.text || filter.tag) {
       // A search counts first: how many match decides how the page is read (repository, readMatchesFirst).
       count ??= await countListedItems(db, filter);
-      // Best match first ranks every match whenever they were counted exactly (at most EXACT_COUNT_CAP),
-      // else the newest RELEVANCE_CANDIDATES of them.
+      // Best match first ranks every match when there are few (at most FEW_MATCHES, counted exactly);
+      // more, by tiers, each newest first (postings.ts, planRelevanceStreams); failing that (a word
+      // still open as a prefix), the newest RELEVANCE_CANDIDATES of them, or all if counted exactly.
+      const fewMatches = !count.estimate && count.total <= FEW_MATCHES;
+      const streams = order === 'relevance' && !fewMatches ? await planRelevanceStreams(db, filter.words) : undefined;
       const rankAll = order === 'relevance' && !count.estimate;
       const rowsWanted = order === 'relevance' ? RELEVANCE_CANDIDATES : offset + q.limit + 1;
-      const matchesFirst = rankAll || (await readMatchesFirst(db, filter, count, rowsWanted));
-      return { rows: await selectListedItems(db, filter, q.limit + 1, offset, { matchesFirst, rankAll, order }), count };
+      // Newest first, several words: walking the postings of the rarest one, when that reads less.
+      const walk =
+        order === 'relevance' || order === 'nearest'
+          ? undefined
+          : await planPostingsWalk(db, filter.words, count.total, rowsWanted, MATCH_ROW_COST);
+      const matchesFirst = !walk && !streams && (rankAll || (await readMatchesFirst(db, filter, count, rowsWanted)));
+      return { rows: await selectListedItems(db, filter, q.limit + 1, offset, { matchesFirst, rankAll, order, walk, streams }), count };
     }
     const [rows, counted] = await Promise.all([
       selectListedItems(db, filter, q.limit + 1, offset, { order }),
