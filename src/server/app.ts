@@ -12,6 +12,7 @@ import { backupPlugin } from './backup/operations.js';
 import { type Config, ConfigError } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { accountsWithDemoPassword, demoContentPlugin, demoPasswordProblem } from './demo/seed.js';
+import { maintainPostings } from './features/items/postings.js';
 import { republishOldPoints } from './features/items/published-point.js';
 import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
 import { waitValues } from '../shared/quotas.js';
@@ -189,7 +190,7 @@ const feature = (name: string, routes: FeatureRoutes, dependencies = API_DEPENDE
     { name, dependencies, encapsulate: true },
   );
 
-/** Sessions, expired items, unused uploads and old notifications are swept at start and then hourly. */
+/** Sessions, expired items, unused uploads and old notifications are swept at start and then hourly (and PGlite's search postings vacuumed). */
 const housekeepingPlugin = fp(
   async (app) => {
     const housekeeping = async () => {
@@ -207,6 +208,7 @@ const housekeepingPlugin = fp(
         app.log.warn({ err }, 'could not prune old notifications'),
       );
       if (pruned && (pruned.notifications || pruned.deliveries)) app.log.info(pruned, 'old notifications and deliveries removed');
+      await maintainPostings(app.db).catch((err) => app.log.warn({ err }, 'could not vacuum the search postings'));
     };
     await housekeeping();
     const timer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);

@@ -138,6 +138,16 @@ export async function backupUnderLoad(t: TestApp, writer: TestClient, dir: strin
 }
 
 async function restoredState(database: Database, uploadsDir: string) {
+  // The word postings are derived, not carried: the restore fills them from the items (one per word of each).
+  const [postings] = await database.transaction('snapshot', (q) =>
+    q(`select (select count(*) from search.postings)::int as held,
+              (select count(*) from items, unnest(search_doc))::int as words,
+              (select count(*) from (select word, created_at, item_id from search.postings
+                 except select u.lexeme, i.created_at, i.id from items i, unnest(i.search_doc) u) d)::int as stray`),
+  );
+  expect(postings).toMatchObject({ stray: 0 });
+  expect(postings!.held).toBe(postings!.words);
+  expect(postings!.held).toBeGreaterThan(0);
   return { tables: await database.transaction('snapshot', dumpTables), images: filesOf(uploadsDir) };
 }
 

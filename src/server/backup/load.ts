@@ -211,6 +211,11 @@ export async function loadBackup(
       indexdef: string;
     }[];
     for (const i of indexes) await q(`drop index ${ident(i.indexname)}`);
+    // The word postings (migration 0034) are filled once after the items are in, not row by row
+    // through their index: ten times faster at a million items. A backup older than 0034 restores
+    // at its own level, without them; the migration then fills them.
+    const postings = (await q(`select 1 from pg_trigger where tgname = 'items_postings_insert'`)).length > 0;
+    if (postings) await q(`alter table items disable trigger items_postings_insert`);
 
     const present = new Set(tables);
     let writer: TableWriter | undefined;
@@ -262,6 +267,10 @@ export async function loadBackup(
       if (counts[table] !== rows) throw new BackupError(`after loading, ${table} has ${counts[table] ?? 0} rows instead of ${rows}`);
     }
     for (const i of indexes) await q(i.indexdef);
+    if (postings) {
+      await q(`alter table items enable trigger items_postings_insert`);
+      await q(`select search.rebuild_postings()`);
+    }
     await q('analyze');
     return manifest;
   });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
-import { forgetPostingCounts, planPostingsWalk, planRelevanceStreams } from './postings.js';
+import { isEmbedded, queryRows } from '../../db/client.js';
+import { forgetPostingCounts, maintainPostings, planPostingsWalk, planRelevanceStreams } from './postings.js';
 import { type ItemFilter, selectListedItems } from './repository.js';
 import { matchTier, searchWordsOf } from './search-words.js';
 
@@ -69,6 +69,20 @@ describe('postings kept by the item triggers', () => {
     await t.app.db.execute(sql`UPDATE items SET title = 'Red lamp', tags = '{}', status = 'available' WHERE id = ${some!.id}`);
     await t.app.db.execute(sql`DELETE FROM items WHERE id = ${some!.id}`);
     expect(await postingsDrift()).toBe(0);
+  });
+});
+
+describe('postings maintenance on PGlite', () => {
+  it('vacuums and analyzes the postings where no autovacuum runs (PGlite), and leaves PostgreSQL to its own', async () => {
+    const done = await maintainPostings(t.app.db);
+    expect(done).toBe(isEmbedded(t.app.db));
+    if (!done) return;
+    const [row] = await queryRows<{ visible: number; tuples: number }>(
+      t.app.db,
+      sql`SELECT relallvisible AS visible, reltuples AS tuples FROM pg_class WHERE oid = 'search.postings'::regclass`,
+    );
+    expect(Number(row!.visible)).toBeGreaterThan(0);
+    expect(Number(row!.tuples)).toBeGreaterThan(0);
   });
 });
 

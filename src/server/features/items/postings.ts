@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, isEmbedded, queryRows } from '../../db/client.js';
 import { type SearchWord, byWordsOnly } from './search-words.js';
 
 /**
@@ -165,4 +165,15 @@ export async function planRelevanceStreams(db: Db, words: SearchWord[] | undefin
   });
   const split = (groups: string[][]): PostingsWalk => ({ walked: groups[rarest]!, probed: groups.filter((_, k) => k !== rarest) });
   return { exact: split(exact), all: split(all as string[][]), oneWord: words.length === 1 };
+}
+
+/**
+ * PGlite runs no autovacuum: without it the postings have no statistics (the planner may sort a
+ * word's postings rather than walk them) and no visibility map (a walk visits the table for every
+ * posting). The hourly housekeeping does what autovacuum would; on PostgreSQL it does nothing.
+ */
+export async function maintainPostings(db: Db): Promise<boolean> {
+  if (!isEmbedded(db)) return false;
+  await db.execute(sql`VACUUM ANALYZE search.postings`);
+  return true;
 }
