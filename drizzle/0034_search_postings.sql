@@ -35,10 +35,9 @@ BEGIN
     DELETE FROM search.postings p USING old_rows o JOIN new_rows n ON n.id = o.id, unnest(o.search_doc) AS u
      WHERE (n.search_doc IS DISTINCT FROM o.search_doc OR n.created_at IS DISTINCT FROM o.created_at)
        AND p.word = u.lexeme AND p.created_at = o.created_at AND p.item_id = o.id;
-    INSERT INTO search.postings (word, created_at, item_id, title_or_tags)
-      SELECT u.lexeme, n.created_at, n.id, u.weights && '{A,B}'::text[]
-        FROM new_rows n JOIN old_rows o ON o.id = n.id, unnest(n.search_doc) AS u
-       WHERE n.search_doc IS DISTINCT FROM o.search_doc OR n.created_at IS DISTINCT FROM o.created_at;
+    EXECUTE 'INSERT INTO search.postings (word, created_at, item_id, title_or_tags) ' || search.postings_sql(
+      '(SELECT n.* FROM new_rows n JOIN old_rows o ON o.id = n.id
+         WHERE n.search_doc IS DISTINCT FROM o.search_doc OR n.created_at IS DISTINCT FROM o.created_at)');
   ELSE -- TRUNCATE
     TRUNCATE search.postings;
   END IF;

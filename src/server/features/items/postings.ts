@@ -23,15 +23,19 @@ export interface PostingsWalk {
  */
 const SPLIT_BY_PARSER = /[0-9]e[0-9]/;
 
-/** The words one typed word may be in an item (as typed, a synonym, a typo's meaning, a completion); undefined for an open prefix (`red:*`). */
+/** Every word one typed word may be in an item: as typed, a synonym, a typo's meaning, a completion. */
+const everyAlternative = (word: SearchWord) => [...new Set([...word.exact, ...word.typos, ...(word.completions ?? [])])];
+
+/** The words one typed word may be in an item; undefined for an open prefix (`red:*`). */
 export function alternativesOf(word: SearchWord): string[] | undefined {
-  if (word.prefix && !word.completions) return undefined;
-  return [...new Set([...word.exact, ...word.typos, ...(word.completions ?? [])])];
+  return word.prefix && !word.completions ? undefined : everyAlternative(word);
 }
 
 /** Whether every word of a search is one posting word as written (no word the parser splits). */
-const postable = (words: SearchWord[]) =>
-  words.every((w) => [...w.exact, ...w.typos, ...(w.completions ?? [])].every((a) => !SPLIT_BY_PARSER.test(a)));
+const postable = (words: SearchWord[]) => words.every((w) => everyAlternative(w).every((a) => !SPLIT_BY_PARSER.test(a)));
+
+/** A text[] literal of words (normalWords: letters and digits only). */
+const wordArray = (words: string[]) => sql`${`{${words.join(',')}}`}::text[]`;
 
 /** Postings counted per word before the count stops: enough to tell a rare word from a common one. */
 export const POSTINGS_COUNT_CAP = 100_000;
@@ -62,7 +66,7 @@ async function postingCounts(db: Db, words: string[]): Promise<Map<string, numbe
     const rows = queryRows<{ word: string; n: number }>(
       db,
       sql`SELECT w.word, (SELECT count(*)::int FROM (SELECT 1 FROM search.postings p WHERE p.word = w.word LIMIT ${POSTINGS_COUNT_CAP}) c) AS n
-          FROM unnest(${`{${missing.join(',')}}`}::text[]) AS w(word)`,
+          FROM unnest(${wordArray(missing)}) AS w(word)`,
     );
     for (const w of missing) {
       if (known.size >= COUNTS_KEPT) known.delete(known.keys().next().value!);
@@ -74,6 +78,20 @@ async function postingCounts(db: Db, words: string[]): Promise<Map<string, numbe
   }
   return new Map(await Promise.all(words.map(async (w) => [w, await known.get(w)!.n] as const)));
 }
+
+/** Which of these groups of words (each a typed word's alternatives) has the fewest postings in all, and how many. */
+async function rarestOf(db: Db, groups: string[][]): Promise<{ rarest: number; postings: number }> {
+  const n = await postingCounts(db, [...new Set(groups.flat())]);
+  const sizes = groups.map((g) => g.reduce((sum, w) => sum + (n.get(w) ?? 0), 0));
+  const postings = Math.min(...sizes);
+  return { rarest: sizes.indexOf(postings), postings };
+}
+
+/** The walk of one group of words among these, the others probed. */
+const walkOf = (groups: string[][], walked: number): PostingsWalk => ({
+  walked: groups[walked]!,
+  probed: groups.filter((_, k) => k !== walked),
+});
 
 /**
  * The walk for a search of several words, or undefined when another read is cheaper or it cannot
@@ -92,23 +110,13 @@ export async function planPostingsWalk(
   const groups = words.map(alternativesOf);
   const walkable = groups.filter((g): g is string[] => g !== undefined && g.length > 0);
   if (walkable.length === 0) return undefined;
-  const n = await postingCounts(db, [...new Set(walkable.flat())]);
-  const sizeOf = (g: string[]) => g.reduce((sum, w) => sum + (n.get(w) ?? 0), 0);
-  const walked = walkable.reduce((best, g) => (sizeOf(g) < sizeOf(best) ? g : best));
-  const walkCost = (rowsWanted * sizeOf(walked)) / Math.max(1, matches);
-  if (walkCost > matchRowCost * matches) return undefined;
-  return { walked, probed: walkable.filter((g) => g !== walked) };
+  const { rarest, postings } = await rarestOf(db, walkable);
+  if ((rowsWanted * postings) / Math.max(1, matches) > matchRowCost * matches) return undefined;
+  return walkOf(walkable, rarest);
 }
 
-/** A text[] literal of words (normalWords: letters and digits only). */
-const wordArray = (words: string[]) => sql`${`{${words.join(',')}}`}::text[]`;
-
-/**
- * The postings walked, newest first, as rows (created_at, item_id), one per item. The caller probes
- * the other words (probesOf) and tests each item's row (listed, visible, the whole word test) in
- * the same order. `titleOrTags`: only words in the title or tags (the best-match tiers).
- */
-export function walkedPostings(walk: PostingsWalk, { titleOrTags = false }: { titleOrTags?: boolean } = {}): SQL {
+/** The postings walked, newest first, as rows (created_at, item_id), one per item. */
+function walkedPostings(walk: PostingsWalk, { titleOrTags = false }: { titleOrTags?: boolean } = {}): SQL {
   const inTitle = (t: string) => (titleOrTags ? sql` AND ${sql.raw(t)}.title_or_tags` : sql``);
   const one = (w: string) =>
     sql`(SELECT p.created_at, p.item_id FROM search.postings p WHERE p.word = ${w}::text${inTitle('p')} ORDER BY p.created_at DESC, p.item_id DESC)`;
@@ -128,12 +136,23 @@ export function walkedPostings(walk: PostingsWalk, { titleOrTags = false }: { ti
  * as a join of their own the planner, misjudging how many match, hashed every posting of the
  * probed word first (50,175 for "red" at a million items).
  */
-export function probesOf(walk: PostingsWalk, { titleOrTags = false }: { titleOrTags?: boolean } = {}): SQL {
+function probesOf(walk: PostingsWalk, { titleOrTags = false }: { titleOrTags?: boolean } = {}): SQL {
   const probes = walk.probed.map(
     (g) =>
       sql`EXISTS (SELECT 1 FROM search.postings q WHERE q.word = ANY(${wordArray(g)}) AND q.created_at = w.created_at AND q.item_id = w.item_id${titleOrTags ? sql` AND q.title_or_tags` : sql``})`,
   );
   return probes.length ? sql.join(probes, sql` AND `) : sql`TRUE`;
+}
+
+/**
+ * The items a walk meets, newest first: `select` of each item (as `i`) that holds a word of every
+ * probed group and passes `test` (listed, visible, the whole word test). `titleOrTags`: only words
+ * in the title or tags (the best-match tiers). The caller adds LIMIT and OFFSET.
+ */
+export function walkedItems(walk: PostingsWalk, select: SQL, test: SQL, { titleOrTags = false }: { titleOrTags?: boolean } = {}): SQL {
+  return sql`SELECT m.* FROM (${walkedPostings(walk, { titleOrTags })}) w CROSS JOIN LATERAL (
+      SELECT ${select} FROM items i WHERE i.id = w.item_id AND ${probesOf(walk, { titleOrTags })} AND ${test} LIMIT 1) m
+    ORDER BY w.created_at DESC, w.item_id DESC`;
 }
 
 /**
@@ -157,14 +176,8 @@ export async function planRelevanceStreams(db: Db, words: SearchWord[] | undefin
   const all = words.map(alternativesOf);
   if (all.some((g) => !g || g.length === 0)) return undefined;
   const exact = words.map((w) => [...new Set([...w.exact, ...(w.completions ?? [])])]);
-  const n = await postingCounts(db, [...new Set(all.flat() as string[])]);
-  const sizeOf = (g: string[]) => g.reduce((sum, w) => sum + (n.get(w) ?? 0), 0);
-  let rarest = 0;
-  all.forEach((g, k) => {
-    if (sizeOf(g!) < sizeOf(all[rarest]!)) rarest = k;
-  });
-  const split = (groups: string[][]): PostingsWalk => ({ walked: groups[rarest]!, probed: groups.filter((_, k) => k !== rarest) });
-  return { exact: split(exact), all: split(all as string[][]), oneWord: words.length === 1 };
+  const { rarest } = await rarestOf(db, all as string[][]);
+  return { exact: walkOf(exact, rarest), all: walkOf(all as string[][], rarest), oneWord: words.length === 1 };
 }
 
 /**

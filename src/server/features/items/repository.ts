@@ -6,7 +6,7 @@ import type { ItemStatus, ItemType } from '../../../shared/items.js';
 import { searchTextMatches } from './search-text.js';
 import { type SearchWord, byWordsOnly, matchRank, matchTier, wordsMatch } from './search-words.js';
 import { enqueueFromRows } from '../notifications/outbox.js';
-import { type PostingsWalk, probesOf, type RelevanceStreams, walkedPostings } from './postings.js';
+import { type PostingsWalk, type RelevanceStreams, walkedItems } from './postings.js';
 import { type ItemViewer, itemVisibleTo } from './visibility.js';
 
 /** Rows counted exactly before the total switches to the planner's estimate (docs/decisions/004). */
@@ -218,9 +218,7 @@ export async function selectListedItems(
     const listed = whereListed(filter, { rowByRow: true });
     const tier = matchTier(sql`i.search_doc`, words);
     const tested = (walk: PostingsWalk, titleOrTags: boolean, k: number, n: number) =>
-      sql`SELECT m.id FROM (${walkedPostings(walk, { titleOrTags })}) w CROSS JOIN LATERAL (
-            SELECT i.id FROM items i WHERE i.id = w.item_id AND ${probesOf(walk, { titleOrTags })} AND ${listed} AND ${tier} = ${k}::int LIMIT 1) m
-          ORDER BY w.created_at DESC, w.item_id DESC LIMIT ${n}`;
+      sql`${walkedItems(walk, sql`i.id`, sql`${listed} AND ${tier} = ${k}::int`, { titleOrTags })} LIMIT ${n}`;
     const ids: number[] = [];
     for (const k of [2, 1, 0]) {
       const n = offset + limit - ids.length;
@@ -264,10 +262,7 @@ export async function selectListedItems(
     : walk && !near
       ? // Newest first by the postings of the search's rarest word (postings.ts, planPostingsWalk): each
         // item the walk meets is read by its key and tested as a row of the list would be.
-        sql`page AS (
-            SELECT m.* FROM (${walkedPostings(walk)}) w CROSS JOIN LATERAL (
-              SELECT ${columns} FROM items i WHERE i.id = w.item_id AND ${probesOf(walk)} AND ${whereListed(filter, { rowByRow: true })} LIMIT 1) m
-            ORDER BY w.created_at DESC, w.item_id DESC LIMIT ${limit} OFFSET ${offset})`
+        sql`page AS (${walkedItems(walk, columns, whereListed(filter, { rowByRow: true }))} LIMIT ${limit} OFFSET ${offset})`
       : near && filter.radiusKm !== undefined && !(matchesFirst && (filter.text || filter.tag))
         ? // Nearest first within a radius: the KNN walk bounded by the box (an index condition of the GiST
           // scan), then the exact test. The items within the radius are a prefix of that walk (it is in
