@@ -80,6 +80,7 @@ export function summarise(runs) {
     databaseBytes: r.databaseBytes,
     serverPeakMemoryMB: r.serverPeakMemoryMB,
     hashBoundSignInsPerSecond: r.hashBoundSignInsPerSecond,
+    parallelArgon2idChecksPerSecond: r.parallelArgon2idChecksPerSecond,
   }));
   const largest = runs.at(-1).items;
   const bars = [];

@@ -331,7 +331,7 @@ export const items = pgTable(
 );
 
 // The Map view's per-cell counts of listed items' published points (migration 0029,
-// docs/decisions/021-map-clusters.md): one row per non-empty Web Mercator cell of levels 2 to 17,
+// docs/decisions/021-map-clusters.md): one row per non-empty Web Mercator cell of levels 2 to 21 (0035),
 // kept by statement triggers on items (SQL functions of that migration, not managed by drizzle-kit).
 export const itemMapCells = pgTable(
   'item_map_cells',

@@ -10,12 +10,13 @@ import { itemFilterOf, toListed } from './service.js';
 
 // The Map view's clusters (docs/decisions/021-map-clusters.md). The clusters of map zoom z are the
 // Web Mercator cells of level z + 2 (64 px wide on the screen). Without filters, levels up to
-// STORED_LEVEL_MAX are read from item_map_cells (migration 0029), which statement triggers keep;
-// with filters, or deeper, the matching rows of the area are grouped at request time.
+// STORED_LEVEL_MAX (zoom 19, the map's deepest) are read from item_map_cells (migrations 0029 and
+// 0035), which statement triggers keep; with filters, or deeper (zoom 20, which the API accepts), the
+// matching rows of the area are grouped at request time.
 
-/** The grid levels item_map_cells holds (migration 0029: generate_series(2, 17)). */
+/** The grid levels item_map_cells holds (migration 0035: generate_series(2, 21), up to the map's deepest zoom, 19). */
 export const STORED_LEVEL_MIN = 2;
-export const STORED_LEVEL_MAX = 17;
+export const STORED_LEVEL_MAX = 21;
 /** The most cells one request may cover: a 4K screen at 64 px a cell is about 2,000. */
 export const MAX_CELLS = 4_096;
 /** The most single items one answer carries; cells of one item beyond this stay clusters of 1. */

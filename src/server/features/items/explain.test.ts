@@ -279,6 +279,8 @@ describe(`EXPLAIN of the map's clusters on ${ITEMS.toLocaleString('en')} items (
     ['the whole country at zoom 4', '/api/items/clusters?bbox=-125,24,-66,50&zoom=4'],
     ['a city at zoom 11', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11'],
     ['a district at zoom 14', '/api/items/clusters?bbox=-74,40.7,-73.95,40.73&zoom=14'],
+    ['a street at zoom 16', '/api/items/clusters?bbox=-73.99,40.74,-73.97,40.75&zoom=16'],
+    ['a few streets at zoom 19', '/api/items/clusters?bbox=-74,40.852,-73.995,40.857&zoom=19'],
   ])('%s reads the per-cell counts by their key, and the lapsed items by the expiry index', async (_name, url) => {
     const plans = await plansOf(url);
     const joined = plans.join('\n');
@@ -306,7 +308,7 @@ describe(`EXPLAIN of the map's clusters on ${ITEMS.toLocaleString('en')} items (
   });
 
   it.each([
-    ['a street at zoom 16 (grouped at request time)', '/api/items/clusters?bbox=-73.99,40.74,-73.97,40.75&zoom=16', gist],
+    ['a few houses at zoom 20 (grouped at request time)', '/api/items/clusters?bbox=-73.999,40.853,-73.996,40.856&zoom=20', gist],
     ['a search in a city', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11&query=chair&tag=chair', /items_location_gist|trgm/],
     ['wants in a city', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11&type=want', /items_wants_location_gist/],
   ])('%s groups the matching rows of the area read by an index', async (_name, url, index) => {
