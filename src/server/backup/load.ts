@@ -216,6 +216,10 @@ export async function loadBackup(
     // at its own level, without them; the migration then fills them.
     const postings = (await q(`select 1 from pg_trigger where tgname = 'items_postings_insert'`)).length > 0;
     if (postings) await q(`alter table items disable trigger items_postings_insert`);
+    // The map's cell counts (migration 0029) likewise: one grouped pass after the load instead of an
+    // upsert into 20 levels for every chunk of items.
+    const cells = (await q(`select 1 from pg_trigger where tgname = 'item_map_cells_insert'`)).length > 0;
+    if (cells) await q(`alter table items disable trigger item_map_cells_insert`);
 
     const present = new Set(tables);
     let writer: TableWriter | undefined;
@@ -270,6 +274,10 @@ export async function loadBackup(
     if (postings) {
       await q(`alter table items enable trigger items_postings_insert`);
       await q(`select search.rebuild_postings()`);
+    }
+    if (cells) {
+      await q(`alter table items enable trigger item_map_cells_insert`);
+      await q(`select rebuild_item_map_cells()`);
     }
     await q('analyze');
     return manifest;
