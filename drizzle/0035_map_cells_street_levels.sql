@@ -42,7 +42,8 @@ CREATE OR REPLACE FUNCTION item_map_cells_sql(source text) RETURNS text
 
 -- Counts everything again. Until now it deleted the rows and upserted every cell through the primary
 -- key: at ten million items (about 55 million cells) that took 10 minutes. Now it empties the table,
--- inserts the cells without the key (each cell is one row of the grouping) and builds the key after.
+-- inserts the cells without the key (each cell is one row of the grouping) and builds the key after:
+-- 178 s at ten million bench items, on a machine running tests beside it.
 -- The table is locked against readers meanwhile: it runs in migrations and after bulk loads.
 CREATE OR REPLACE FUNCTION rebuild_item_map_cells() RETURNS void
   LANGUAGE plpgsql AS $$
