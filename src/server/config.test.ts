@@ -192,6 +192,8 @@ describe('loadConfig', () => {
     ],
     [{ S3_BUCKET: 'images' }, 'S3_PUBLIC_URL'],
     [{ MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
+    [{ MAP_SEARCH_MAX_ITEMS: '0' }, 'MAP_SEARCH_MAX_ITEMS'],
+    [{ MAP_SEARCH_MAX_ITEMS: 'many' }, 'MAP_SEARCH_MAX_ITEMS'],
     [{ ITEM_TTL_DAYS: '0' }, 'ITEM_TTL_DAYS'],
     [{ NOTIFICATION_RETRY_BASE_MS: '50' }, 'NOTIFICATION_RETRY_BASE_MS'],
     [{ NOTIFICATION_RETRY_MAX_MS: 'an hour' }, 'NOTIFICATION_RETRY_MAX_MS'],

@@ -133,6 +133,7 @@ const envSchema = z
       .regex(/^https:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/, 'must be an https:// URL template with {z}, {x} and {y}')
       .default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().min(1).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    MAP_SEARCH_MAX_ITEMS: positiveInt('MAP_SEARCH_MAX_ITEMS').default(200_000),
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -301,7 +302,11 @@ export interface Config {
     /** Bell entries and settled deliveries are removed this many days after their last change. */
     keepDays: number;
   };
-  map: { tileUrl: string; attribution: string };
+  /**
+   * searchMaxItems (MAP_SEARCH_MAX_ITEMS): a map with a search or a tag is grouped at request time from every listed
+   * item of the area (decision 021); an area holding more than this many is refused (zoom in).
+   */
+  map: { tileUrl: string; attribution: string; searchMaxItems: number };
   /** Where a phone number typed without a country code is read (PHONE_DEFAULT_REGION, US): E.164 is stored, src/server/phone.ts. */
   phoneDefaultRegion: string;
   /** How SMS leave: the console (and an outbox file) by default, or a Twilio-compatible HTTP API. */
@@ -515,7 +520,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
         .map((h) => h.trim())
         .filter(Boolean),
     },
-    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, searchMaxItems: e.MAP_SEARCH_MAX_ITEMS },
     s3:
       e.S3_BUCKET && e.S3_PUBLIC_URL
         ? {

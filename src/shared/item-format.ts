@@ -57,6 +57,7 @@ export const ITEM_MSG = {
   wantWhilePromised: 'api.items.wantWhilePromised',
   bboxInvalid: 'api.items.bboxInvalid',
   bboxTooLarge: 'api.items.bboxTooLarge',
+  searchAreaTooLarge: 'api.items.searchAreaTooLarge',
   zoomInvalid: 'api.items.zoomInvalid',
 } as const satisfies Record<string, MessageId>;
 

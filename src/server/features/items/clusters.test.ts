@@ -340,3 +340,52 @@ describe('GET /api/items/clusters: the counts follow the writes', () => {
     await owner.request({ method: 'DELETE', url: `/api/items/${a.id}` });
   });
 });
+
+describe('GET /api/items/clusters: a search over an area holding too many items', () => {
+  // MAP_SEARCH_MAX_ITEMS: a search or a tag reads every listed item of the area (decision 021).
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ MAP_SEARCH_MAX_ITEMS: '20' });
+    const me = await new TestClient(small.app).register(uniqueName('map_busy'));
+    // 30 listed items: 25 in one street near HOME, 5 in another a few kilometres away.
+    await small.app.db.execute(sql`
+      insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, tags, expires_at)
+      select ${me.id}, 'Chair ' || g, 'A chair', '/uploads/c' || g || '.webp', p_lat, p_lng, p_lat, p_lng, array['Furniture'], now() + interval '10 days'
+        from generate_series(1, 30) as g,
+             lateral (select ${HOME.lat} + case when g <= 25 then g / 100000.0 else 0.05 + g / 100000.0 end as p_lat,
+                             ${HOME.lng} + g / 100000.0 as p_lng) as p`);
+  }, 60_000);
+  afterAll(async () => {
+    await small?.close();
+  });
+  const get = (query: string) => new TestClient(small.app).get(`/api/items/clusters?${query}`);
+  const wide = `bbox=${HOME.lng - 0.1},${HOME.lat - 0.1},${HOME.lng + 0.1},${HOME.lat + 0.1}&zoom=10`;
+  const aside = `bbox=${HOME.lng},${HOME.lat + 0.049},${HOME.lng + 0.001},${HOME.lat + 0.051}&zoom=16`;
+
+  it.each([
+    ['a search', '&query=chair'],
+    ['a tag', '&tag=Furniture'],
+  ])('%s over the 30 items is a 400 with a message, in the asker’s language', async (_name, filter) => {
+    const res = await get(`${wide}${filter}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe(
+      'This area holds too many items to search on the map: zoom in, or see the matches in the list',
+    );
+    const es = await new TestClient(small.app).request({
+      method: 'GET',
+      url: `/api/items/clusters?${wide}${filter}`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(es.statusCode).toBe(400);
+    expect(es.json<{ message: string }>().message).toMatch(/^Esta zona tiene demasiados artículos/);
+  });
+
+  it('the same search zoomed in on the 5 items answers them; the area without a search answers all 30', async () => {
+    const near = await get(`${aside}&query=chair`);
+    expect(near.statusCode, near.body).toBe(200);
+    expect(total(near.json<Answer>())).toBe(5);
+    const all = await get(wide);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(total(all.json<Answer>())).toBe(30);
+  });
+});

@@ -165,14 +165,38 @@ async function mapItems(db: Db, ids: number[]): Promise<MapItem[]> {
   return rows.map((r) => ({ ...toListed(r), latitude: round5(Number(r.latitude)), longitude: round5(Number(r.longitude)) }));
 }
 
-/** The clusters and single items of the visible area (GET /api/items/clusters). */
-export async function mapClusters(db: Db, q: ClustersQuery): Promise<Clusters> {
+/**
+ * How many listed items with a place the area's cells hold (item_map_cells, at most MAX_CELLS rows
+ * read by the key): what a search grouped at request time would read.
+ */
+async function itemsInArea(db: Db, r: CellRange): Promise<number> {
+  const [row] = await queryRows<{ n: number | null }>(
+    db,
+    sql`SELECT sum(c.count)::float8 AS n FROM item_map_cells c
+         WHERE c.level = ${r.level}::smallint AND c.x BETWEEN ${r.x0}::int AND ${r.x1}::int AND c.y BETWEEN ${r.y0}::int AND ${r.y1}::int`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The clusters and single items of the visible area (GET /api/items/clusters). `searchMaxItems`: a
+ * search or a tag over an area holding more listed items than this is refused with a 400 (zoom
+ * in): it would read and test every one of them (decision 021), seconds of the database at ten
+ * million items, while the pool's other requests wait.
+ */
+export async function mapClusters(
+  db: Db,
+  q: ClustersQuery,
+  { searchMaxItems = Infinity }: { searchMaxItems?: number } = {},
+): Promise<Clusters> {
   const level = levelOfZoom(q.zoom);
   const { west, south, east, north } = q.bbox;
   const range: CellRange = { level, x0: cellX(west, level), x1: cellX(east, level), y0: cellY(north, level), y1: cellY(south, level) };
   if ((range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1) > MAX_CELLS) throw badRequest(ITEM_MSG.bboxTooLarge);
   const filter = itemFilterOf(q);
   const filtered = Boolean(filter.text || filter.tag || filter.type || filter.near);
+  if ((filter.text || filter.tag) && level <= STORED_LEVEL_MAX && (await itemsInArea(db, range)) > searchMaxItems)
+    throw badRequest(ITEM_MSG.searchAreaTooLarge);
   if (filter.text) filter.words = await searchWordsOf(db, filter.text);
   const stored = !filtered && level <= STORED_LEVEL_MAX;
   const cells = stored ? await storedCells(db, range) : await groupedCells(db, range, filter);

@@ -15,7 +15,7 @@ import { markerIconOptions } from '@/components/map/leaflet-map';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { loadBundle, useT } from '@/lib/i18n';
-import { getErrorMessage } from '@/lib/request';
+import { ApiError, getErrorMessage } from '@/lib/request';
 import { useClientConfig } from '@/lib/use-client-config';
 import { ITEMS_QUERY_KEY } from '../api';
 import type { ItemListState } from '../use-item-list-state';
@@ -325,12 +325,19 @@ export default function ItemsMap({ state, picking, onPickingChange }: ItemsMapPr
             className="absolute inset-x-4 bottom-8 z-[1000] grid justify-items-center gap-2 rounded-card bg-card p-3 text-center text-sm shadow"
             role="alert"
           >
-            <p>
-              {t('items.browseMap.failed')} {getErrorMessage(answer.error)}
-            </p>
-            <Button variant="outline" onClick={() => void answer.refetch()}>
-              {t('core.common.tryAgain')}
-            </Button>
+            {/* A 400 says what to change (zoom in: too many items here to search); trying again would not help. */}
+            {answer.error instanceof ApiError && answer.error.status === 400 ? (
+              <p>{getErrorMessage(answer.error)}</p>
+            ) : (
+              <>
+                <p>
+                  {t('items.browseMap.failed')} {getErrorMessage(answer.error)}
+                </p>
+                <Button variant="outline" onClick={() => void answer.refetch()}>
+                  {t('core.common.tryAgain')}
+                </Button>
+              </>
+            )}
           </div>
         ) : null}
       </div>
