@@ -302,11 +302,13 @@ export interface Config {
     /** Bell entries and settled deliveries are removed this many days after their last change. */
     keepDays: number;
   };
+  /** The map's public settings (GET /api/config sends them as they are). */
+  map: { tileUrl: string; attribution: string };
   /**
-   * searchMaxItems (MAP_SEARCH_MAX_ITEMS): a map with a search or a tag is grouped at request time from every listed
+   * MAP_SEARCH_MAX_ITEMS: a map with a search or a tag is grouped at request time from every listed
    * item of the area (decision 021); an area holding more than this many is refused (zoom in).
    */
-  map: { tileUrl: string; attribution: string; searchMaxItems: number };
+  mapSearchMaxItems: number;
   /** Where a phone number typed without a country code is read (PHONE_DEFAULT_REGION, US): E.164 is stored, src/server/phone.ts. */
   phoneDefaultRegion: string;
   /** How SMS leave: the console (and an outbox file) by default, or a Twilio-compatible HTTP API. */
@@ -520,7 +522,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
         .map((h) => h.trim())
         .filter(Boolean),
     },
-    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, searchMaxItems: e.MAP_SEARCH_MAX_ITEMS },
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    mapSearchMaxItems: e.MAP_SEARCH_MAX_ITEMS,
     s3:
       e.S3_BUCKET && e.S3_PUBLIC_URL
         ? {

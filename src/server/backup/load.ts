@@ -104,6 +104,18 @@ function migrationsUpTo(level: number): { folder: string; remove: () => void } {
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const MAX_PARAMS = 4000;
 
+/**
+ * Tables derived from the items that a restore fills in one pass after the items load, with their
+ * insert trigger off meanwhile: the word postings (migration 0034; ten times faster at a million
+ * items than through their index row by row) and the map's cell counts (0029; one grouped pass
+ * instead of an upsert into 20 levels for every chunk: 100,000 items restore into PGlite in 32 s,
+ * 103 s before).
+ */
+const BULK_FILLED = [
+  { trigger: 'items_postings_insert', rebuild: 'search.rebuild_postings' },
+  { trigger: 'item_map_cells_insert', rebuild: 'rebuild_item_map_cells' },
+] as const;
+
 /** Rows of one table, inserted a batch at a time with each value cast to its column's type. */
 class TableWriter {
   private batch: (string | null)[][] = [];
@@ -211,15 +223,15 @@ export async function loadBackup(
       indexdef: string;
     }[];
     for (const i of indexes) await q(`drop index ${ident(i.indexname)}`);
-    // The word postings (migration 0034) are filled once after the items are in, not row by row
-    // through their index: ten times faster at a million items. A backup older than 0034 restores
-    // at its own level, without them; the migration then fills them.
-    const postings = (await q(`select 1 from pg_trigger where tgname = 'items_postings_insert'`)).length > 0;
-    if (postings) await q(`alter table items disable trigger items_postings_insert`);
-    // The map's cell counts (migration 0029) likewise: one grouped pass after the load instead of an
-    // upsert into 20 levels for every chunk of items.
-    const cells = (await q(`select 1 from pg_trigger where tgname = 'item_map_cells_insert'`)).length > 0;
-    if (cells) await q(`alter table items disable trigger item_map_cells_insert`);
+    // Tables derived from the items are filled once after the items are in, not chunk by chunk
+    // through their insert triggers (BULK_FILLED). A backup older than a table's migration restores
+    // at its own level, without that trigger; the migration then fills the table.
+    const bulkFilled: (typeof BULK_FILLED)[number][] = [];
+    for (const derived of BULK_FILLED) {
+      if ((await q(`select 1 from pg_trigger where tgname = '${derived.trigger}'`)).length === 0) continue;
+      await q(`alter table items disable trigger ${derived.trigger}`);
+      bulkFilled.push(derived);
+    }
 
     const present = new Set(tables);
     let writer: TableWriter | undefined;
@@ -271,13 +283,9 @@ export async function loadBackup(
       if (counts[table] !== rows) throw new BackupError(`after loading, ${table} has ${counts[table] ?? 0} rows instead of ${rows}`);
     }
     for (const i of indexes) await q(i.indexdef);
-    if (postings) {
-      await q(`alter table items enable trigger items_postings_insert`);
-      await q(`select search.rebuild_postings()`);
-    }
-    if (cells) {
-      await q(`alter table items enable trigger item_map_cells_insert`);
-      await q(`select rebuild_item_map_cells()`);
+    for (const derived of bulkFilled) {
+      await q(`alter table items enable trigger ${derived.trigger}`);
+      await q(`select ${derived.rebuild}()`);
     }
     await q('analyze');
     return manifest;

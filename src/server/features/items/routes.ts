@@ -28,7 +28,7 @@ export const itemRoutes: FeatureRoutes = (app) => {
 
   // The Map view: clusters and single items of the visible area, with the list's filters (docs/decisions/021).
   app.get('/items/clusters', { schema: { querystring: clustersQuerySchema, response: { 200: clustersSchema } } }, async (request) =>
-    mapClusters(app.readDb(request), request.query, { searchMaxItems: app.config.map.searchMaxItems }),
+    mapClusters(app.readDb(request), request.query, { searchMaxItems: app.config.mapSearchMaxItems }),
   );
 
   app.get(
