@@ -112,8 +112,8 @@ const MAX_PARAMS = 4000;
  * 103 s before).
  */
 const BULK_FILLED = [
-  { trigger: 'items_postings_insert', rebuild: 'search.rebuild_postings' },
-  { trigger: 'item_map_cells_insert', rebuild: 'rebuild_item_map_cells' },
+  { trigger: 'items_postings_insert', rebuild: 'select search.rebuild_postings()' },
+  { trigger: 'item_map_cells_insert', rebuild: 'select rebuild_item_map_cells()' },
 ] as const;
 
 /** Rows of one table, inserted a batch at a time with each value cast to its column's type. */
@@ -285,7 +285,7 @@ export async function loadBackup(
     for (const i of indexes) await q(i.indexdef);
     for (const derived of bulkFilled) {
       await q(`alter table items enable trigger ${derived.trigger}`);
-      await q(`select ${derived.rebuild}()`);
+      await q(derived.rebuild);
     }
     await q('analyze');
     return manifest;
