@@ -78,6 +78,9 @@ export function useItemListState() {
   useEffect(() => {
     if (search === committed.current) return;
     const timer = setTimeout(() => {
+      // Enter may have applied this text during the pause: going again would take a page chosen
+      // since (Next) back to page 1.
+      if (search === committed.current) return;
       committed.current = search;
       go({ q: search, page: FIRST_PAGE }, { replace: true });
     }, LIST_SEARCH_DEBOUNCE_MS);
