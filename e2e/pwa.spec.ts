@@ -232,7 +232,12 @@ test('a push delivered to the worker shows a notification; clicking it takes the
     scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
   });
   // The open tab goes there, or a new one opens there (Chromium sometimes lets a worker open one).
-  await expect.poll(() => context.pages().map((p) => new URL(p.url()).pathname)).toContain('/notifications');
+  // This visitor is then sent to sign in on the way (/auth?next=/notifications): either shows the click went there.
+  const wentTo = (url: string) => {
+    const { pathname, searchParams } = new URL(url);
+    return pathname === '/auth' ? searchParams.get('next') : pathname;
+  };
+  await expect.poll(() => context.pages().map((p) => wentTo(p.url()))).toContain('/notifications');
   await context.close();
 });
 
