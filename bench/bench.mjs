@@ -448,12 +448,22 @@ async function untilIdle(target, maxSeconds = 120) {
   return (performance.now() - started) / 1000;
 }
 
-/** The size of the bench database on disk (tables and indexes), for the curve's disk column. */
-async function databaseBytes(url) {
+/** The settings of the PostgreSQL server that size its memory: what a run was measured with (docs/deploy.md). */
+const MEMORY_SETTINGS = ['shared_buffers', 'effective_cache_size', 'work_mem', 'max_parallel_workers_per_gather'];
+
+/**
+ * The size of the bench database on disk (tables and indexes), for the curve's disk column, and the
+ * server's memory settings.
+ */
+async function databaseFacts(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return Number((await client.query('select pg_database_size(current_database())::text as n')).rows[0].n);
+    const bytes = Number((await client.query('select pg_database_size(current_database())::text as n')).rows[0].n);
+    const { rows } = await client.query('select name, current_setting(name) as value from pg_settings where name = any($1)', [
+      MEMORY_SETTINGS,
+    ]);
+    return { databaseBytes: bytes, postgresSettings: Object.fromEntries(rows.map((r) => [r.name, r.value])) };
   } finally {
     await client.end();
   }
@@ -682,7 +692,7 @@ async function main() {
             parallelArgon2idChecksPerSecond: parallelHashes,
           }
         : {}),
-      ...(target.kind === 'postgres' ? { databaseBytes: await databaseBytes(target.url) } : {}),
+      ...(target.kind === 'postgres' ? await databaseFacts(target.url) : {}),
       alerts: alertCount,
       alertMatching,
       bars,

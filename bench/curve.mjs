@@ -78,6 +78,7 @@ export function summarise(runs) {
     items: r.items,
     seedingSeconds: r.seeding?.seconds,
     databaseBytes: r.databaseBytes,
+    postgresSettings: r.postgresSettings,
     serverPeakMemoryMB: r.serverPeakMemoryMB,
     hashBoundSignInsPerSecond: r.hashBoundSignInsPerSecond,
     parallelArgon2idChecksPerSecond: r.parallelArgon2idChecksPerSecond,
