@@ -4,7 +4,6 @@ import { ITEM_MSG } from '../../../shared/items.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
 import { round5 } from './location.js';
-import { EARTH_M } from './sphere.js';
 import { type ItemFilter, type ListedRow, whereListed } from './repository.js';
 import { searchWordsOf } from './search-words.js';
 import { itemFilterOf, toListed } from './service.js';
@@ -57,8 +56,9 @@ function boundsOf(r: CellRange) {
   };
 }
 
-// The cube of earthdistance's sphere around a latitude/longitude box, which the GiST indexes of
-// ll_to_earth(published point) answer (as earth_box does for a radius).
+// earthdistance's sphere (earth() = 6378168 m): the cube around a latitude/longitude box, which the
+// GiST indexes of ll_to_earth(published point) answer (as earth_box does for a radius).
+const EARTH_M = 6378168;
 const rad = Math.PI / 180;
 
 /** The range of cos (or sin) over an interval of angles in degrees. */

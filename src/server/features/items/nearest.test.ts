@@ -75,8 +75,8 @@ describe('nearest first', () => {
     );
   });
 
-  // The candidates come from an index ordered in degrees (docs/decisions/030), which is farthest
-  // from the sphere's order next to a pole and across the antimeridian.
+  // Where longitude and latitude are farthest from the sphere's own distances: next to a pole and
+  // across the antimeridian (an index ordered in degrees would go wrong here; docs/decisions/030).
   it.each([
     [89.95, 0],
     [-89.9, 120],

@@ -8,7 +8,6 @@ import { type SearchWord, byWordsOnly, matchRank, matchTier, wordsMatch } from '
 import { enqueueFromRows } from '../notifications/outbox.js';
 import { type PostingsWalk, type RelevanceStreams, walkedItems } from './postings.js';
 import { type ItemViewer, itemVisibleTo } from './visibility.js';
-import { type LngLatBox, boxesAround } from './sphere.js';
 
 /** Rows counted exactly before the total switches to the planner's estimate (docs/decisions/004). */
 export const EXACT_COUNT_CAP = 10_000;
@@ -213,10 +212,6 @@ export async function selectListedItems(
         FROM page p JOIN users u ON u.id = p.user_id
         ORDER BY ${relevance && streams ? sql`p.k` : pageOrder('p')}`,
     );
-  if (near && !filter.text && !filter.tag && filter.type !== 'want') {
-    const page = await nearestPage(db, filter, near, { columns, distance, limit, offset });
-    return page ? ownersOf(page) : [];
-  }
   if (relevance && streams) {
     // Best match first by streams (postings.ts, planRelevanceStreams): each tier newest first, read
     // only as far as the page needs; then the page's rows by their key, in that order.
@@ -285,55 +280,6 @@ export async function selectListedItems(
             SELECT ${columns} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
   return ownersOf(page);
-}
-
-/** The published point as items_location_point_gist holds it (migration 0036): longitude, latitude in degrees. */
-const planarPoint = sql`point(i.approx_longitude::float8, i.approx_latitude::float8)`;
-const inBoxes = (boxes: LngLatBox[]) =>
-  sql`(${sql.join(
-    boxes.map(([w, s, e, n]) => sql`${planarPoint} <@ box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`),
-    sql` OR `,
-  )})`;
-
-/**
- * One page of nearest first, without search text or tag, for offers or everything (wants keep their
- * own small index of ll_to_earth), in two steps on the planar index of published points
- * (docs/decisions/030). First the offset + limit items nearest in degrees (the index's own order, a
- * walk of a few pages), and the farthest great-circle distance among them: the page's items are no
- * farther, since that many items are at most that far. Then every item within the boxes of that
- * distance (the index again), sorted by the great-circle distance and the key. Within a radius both
- * steps keep to the circle's boxes, and the second applies the exact test. No rows: null.
- */
-async function nearestPage(
-  db: Db,
-  filter: ItemFilter,
-  near: { lat: number; lng: number },
-  { columns, distance, limit, offset }: { columns: SQL; distance: SQL; limit: number; offset: number },
-): Promise<SQL | null> {
-  const listed = whereListed({ ...filter, radiusKm: undefined }, { rowByRow: true });
-  const radiusM = filter.radiusKm !== undefined ? filter.radiusKm * 1000 : Infinity;
-  const circle = Number.isFinite(radiusM) ? sql` AND ${inBoxes(boxesAround(near.lat, near.lng, radiusM))}` : sql``;
-  const [reach] = await queryRows<{ m: number | null }>(
-    db,
-    sql`SELECT max(earth_distance(ll_to_earth(c.lat, c.lng), ${earthPoint(near.lat, near.lng)})) AS m FROM (
-          SELECT i.approx_latitude::float8 AS lat, i.approx_longitude::float8 AS lng FROM items i
-           WHERE ${listed}${circle}
-           ORDER BY ${planarPoint} <-> point(${near.lng}::float8, ${near.lat}::float8) LIMIT ${offset + limit}) AS c`,
-  );
-  if (reach?.m === null || reach?.m === undefined) return null;
-  const bound = Math.min(Number(reach.m), radiusM);
-  const exact = Number.isFinite(radiusM) ? sql` AND ${withinRadius(near, filter.radiusKm!)}` : sql``;
-  const boxes = boxesAround(near.lat, near.lng, bound);
-  // The same boxes again as ranges of the columns: the index answers the boxes, but the planner
-  // guesses a box holds 0.1% of the rows (9,000 at ten million items, where it holds about 20) and
-  // then sorted them with parallel workers, whose start cost 5 of 6 ms; the columns' statistics
-  // bring the guess down to what the page reads.
-  const ranges = sql` AND i.approx_latitude BETWEEN ${boxes[0]![1]}::numeric AND ${boxes[0]![3]}::numeric${
-    boxes.length === 1 ? sql` AND i.approx_longitude BETWEEN ${boxes[0]![0]}::numeric AND ${boxes[0]![2]}::numeric` : sql``
-  }`;
-  return sql`page AS (
-    SELECT ${columns} FROM items i WHERE ${listed} AND ${inBoxes(boxes)}${ranges}${exact}
-    ORDER BY ${distance}, i.id LIMIT ${limit} OFFSET ${offset})`;
 }
 
 /** How long a page total above REMEMBERED_ABOVE (an estimate, or a dear exact count) is reused for the same filter. */
