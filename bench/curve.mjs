@@ -1,11 +1,11 @@
-// npm run bench -- --curve [--sizes=10000,100000,1000000,10000000] [--duration=S]: the cost curve
+// npm run bench -- --curve [--sizes=10000,100000,1000000,10000000] [--duration=S] [--rerun=N,...]: the cost curve
 // (issue 19). Runs the whole bench once per size, each in a process of its own on a PostgreSQL
 // database of its own (share_bench_<size> on the server of BENCH_DATABASE_URL, kept so a later run
 // reuses its seed), then writes bench/results/<date>-curve.json and docs/performance-curve.svg
 // (p50, p99 and requests per second of every scenario against the item count) and checks the
 // curve's bars. docs/performance.md, "The cost curve".
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,11 +31,19 @@ export async function runCurve(args) {
   const dir = path.join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
 
+  // --rerun=N,N: bench only these sizes again; the others' results of the same day are read back.
+  const rerun = typeof args.rerun === 'string' ? args.rerun.split(',').map(Number) : null;
   const runs = [];
   for (const items of sizes) {
     const url = new URL(base);
     url.pathname = `/share_bench_${items}`;
     const out = path.join(dir, `${date}-curve-${items}.json`);
+    if (rerun && !rerun.includes(items)) {
+      if (!existsSync(out)) throw new Error(`--rerun: ${path.relative(root, out)} is missing; bench ${items} items too`);
+      log(`${items.toLocaleString('en')} items: today's result read back (${path.relative(root, out)})`);
+      runs.push(JSON.parse(readFileSync(out, 'utf8')));
+      continue;
+    }
     log(`${items.toLocaleString('en')} items: bench on database share_bench_${items}`);
     const started = Date.now();
     const child = spawnSync(

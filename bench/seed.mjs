@@ -286,11 +286,14 @@ export async function ensureSeeded(q, { seed, items, users, passwordHash, log })
   );
 
   // Items: the indexes are built once after the rows are in, which is far faster than row by row.
-  const indexes = (
-    await q(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'items'
-    AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'items'::regclass)`)
-  ).rows;
-  for (const i of indexes) await q(`DROP INDEX ${i.indexname}`);
+  // Their definitions are kept in a table until they are built again: a seed stopped in between
+  // (Ctrl-C) leaves them there, and the next seed builds them too instead of going on without them.
+  await q(`CREATE TABLE IF NOT EXISTS bench_dropped_indexes (indexname text PRIMARY KEY, indexdef text NOT NULL)`);
+  await q(`INSERT INTO bench_dropped_indexes SELECT indexname, indexdef FROM pg_indexes
+    WHERE schemaname = current_schema() AND tablename = 'items'
+    AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'items'::regclass) ON CONFLICT DO NOTHING`);
+  const indexes = (await q(`SELECT indexname, indexdef FROM bench_dropped_indexes ORDER BY indexname`)).rows;
+  for (const i of indexes) await q(`DROP INDEX IF EXISTS ${i.indexname}`);
   // The map's per-cell counts (migration 0029) are rebuilt once after the load, not per chunk.
   await q(`ALTER TABLE items DISABLE TRIGGER item_map_cells_insert`);
   // So are the word postings (migration 0034): one bulk insert, then their index.
@@ -338,6 +341,7 @@ export async function ensureSeeded(q, { seed, items, users, passwordHash, log })
     );
   }
   for (const i of indexes) await step(`index ${i.indexname}`, i.indexdef);
+  await q(`DELETE FROM bench_dropped_indexes`);
   await q(`ALTER TABLE items ENABLE TRIGGER item_map_cells_insert`);
   await step('map cells (rebuild_item_map_cells)', `SELECT rebuild_item_map_cells()`);
   await q(`ALTER TABLE items ENABLE TRIGGER items_postings_insert`);
