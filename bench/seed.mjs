@@ -210,7 +210,7 @@ const migrationFiles = () =>
  * it looks (as a real upgrade does), so a kept ten-million seed (25 minutes) meets a new index by its
  * migration alone. Editing one of the seed's own migrations, or this file, reseeds.
  */
-export function fingerprint(params, migrations = migrationFiles()) {
+export function fingerprint(params, migrations) {
   const h = createHash('sha256');
   const dir = path.join(root, 'drizzle');
   for (const f of migrations) h.update(f).update(existsSync(path.join(dir, f)) ? readFileSync(path.join(dir, f)) : 'missing');
