@@ -570,6 +570,9 @@ async function main() {
         errors: r.errors,
         timeouts: r.timeouts,
         non2xx: r.non2xx,
+        // The mean answer's size (headers and body): a scenario whose answer grows with the items
+        // (the street map's single items) shows it here.
+        bytesPerAnswer: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total) : 0,
         // The server's peak memory so far: which scenario raised it.
         peakMemoryMBSoFar: server.peakMemoryMB(),
       };

@@ -77,7 +77,17 @@ export function summarise(runs) {
     name,
     points: runs.flatMap((r) => {
       const s = r.scenarios.find((x) => x.name === name);
-      if (s) return [{ items: r.items, p50: s.p50, p99: s.p99, requestsPerSecond: s.requestsPerSecond, errors: s.errors + s.non2xx }];
+      if (s)
+        return [
+          {
+            items: r.items,
+            p50: s.p50,
+            p99: s.p99,
+            requestsPerSecond: s.requestsPerSecond,
+            errors: s.errors + s.non2xx,
+            ...(s.bytesPerAnswer !== undefined ? { bytesPerAnswer: s.bytesPerAnswer } : {}),
+          },
+        ];
       const b = (r.bareSql ?? []).find((x) => `bare SQL: ${x.name}` === name);
       return b ? [{ items: r.items, p50: b.p50, p99: b.p99, requestsPerSecond: b.perSecond, errors: b.errors }] : [];
     }),
