@@ -283,7 +283,10 @@ export const items = pgTable(
       .on(t.promisedToId)
       .where(sql`${t.promisedToId} IS NOT NULL`),
     // Item lists at a million rows (docs/decisions/004-item-lists-at-scale.md; migrations 0003, 0007, 0011).
-    // Nearest first: k-nearest-neighbour scan over listed items with a published place.
+    // Nearest first: k-nearest-neighbour scan over listed items with a published place. Without a
+    // search, nearest first reads items_location_point_gist instead (migration 0036, decision 031):
+    // a planar GiST of (longitude, latitude) with INCLUDE columns, which Drizzle's index builder
+    // cannot state, so it is declared in that migration only.
     index('items_location_gist')
       .using('gist', sql`ll_to_earth(approx_latitude::float8, approx_longitude::float8)`)
       .where(sql`status = 'available' AND approx_latitude IS NOT NULL`),

@@ -29,6 +29,19 @@ beforeAll(async () => {
     const lng = clustered ? -74 + b * 0.3 : b * 179.9;
     points.set(i, { lat: Number(lat.toFixed(8)), lng: Number(lng.toFixed(8)) });
   });
+  // Three crowded places, where a page's items are all within a few kilometres (the planar index's
+  // box serves them, not the cube's walk: PLANAR_REACH_M): around the north pole, across the
+  // antimeridian, and a city block.
+  fc.sample(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), {
+    numRuns: 600,
+    seed: 43,
+  }).forEach(([a, b], i) => {
+    const place = i % 3;
+    const lat = place === 0 ? 89.92 + a * 0.08 : place === 1 ? 0.5 + (a - 0.5) * 0.1 : 51.5 + (a - 0.5) * 0.02;
+    const rawLng = place === 0 ? b * 180 : place === 1 ? 180 + b * 0.1 : -0.12 + b * 0.02;
+    const lng = rawLng > 180 ? rawLng - 360 : rawLng;
+    points.set(400 + i, { lat: Number(lat.toFixed(8)), lng: Number(lng.toFixed(8)) });
+  });
   const values = [...points.values()].map(
     // Published exactly where they are: this test is about ordering and distances.
     (p, i) =>
@@ -86,5 +99,17 @@ describe('nearest first', () => {
     [70, -180],
   ])('is exact next to a pole or the antimeridian (%f, %f)', async (lat, lng) => {
     for (const page of [1, 3]) await expectExactPage(lat, lng, page);
+  });
+
+  // Inside the crowded places: every page item within a few kilometres.
+  it.each([
+    [89.99, 45],
+    [89.93, -170],
+    [0.52, 179.999],
+    [0.47, -179.98],
+    [51.5, -0.12],
+    [51.509, -0.129],
+  ])('is exact where items crowd, beside a pole, across the antimeridian and in a city (%f, %f)', async (lat, lng) => {
+    for (const page of [1, 2, 4]) await expectExactPage(lat, lng, page);
   });
 });

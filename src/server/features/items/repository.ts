@@ -91,7 +91,13 @@ export function whereListed(
   const lowerTags = rowByRow ? sql`i.tags_lower` : sql`lower_tags(i.tags)`;
   if (only !== 'listed') searchTests(parts, filter, lowerTags, wordsAlone);
   if (only === 'search') return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
-  parts.push(sql`i.status = 'available'`, sql`i.expires_at > now()`);
+  // With a search, the expiry is a test of each match, never an index condition: the planner, its
+  // estimate of a word's matches off (an unknown word or tag is guessed at 0.5% of the items), then
+  // ANDed the expiry index's bitmap of every listed item into the search's BitmapOr. At ten million
+  // items that read 8.6 million entries for "zeppelin" (18 matches a million): 9.5 s a request at 32
+  // connections (docs/performance.md, the cost curve). `IS TRUE` is the same test in a form no index
+  // answers.
+  parts.push(sql`i.status = 'available'`, filter.text || filter.tag ? sql`(i.expires_at > now()) IS TRUE` : sql`i.expires_at > now()`);
   if (!filter.viewer?.isAdmin) parts.push(itemVisibleTo(filter.viewer ?? null, 'i'));
   if (filter.near) parts.push(sql`i.approx_latitude IS NOT NULL`);
   if (filter.type) parts.push(sql`i.type = ${sql.raw(`'${filter.type === 'want' ? 'want' : 'offer'}'`)}`);
@@ -241,6 +247,8 @@ export async function selectListedItems(
   }
   // The page is chosen from items alone; only its rows are joined to their owners. Joining before
   // the OFFSET looked up the owner of every row skipped: 600 lookups on page 50, 5 of its 6 ms.
+  if (near && !filter.text && !filter.tag && filter.type !== 'want')
+    return ownersOf(nearestPage(filter, near, { columns, order, limit, offset }));
   const page = relevance
     ? rankAll
       ? // Best match first: every match (an exact count said how many) by the search indexes, ranked.
@@ -280,6 +288,60 @@ export async function selectListedItems(
             SELECT ${columns} FROM items i WHERE ${whereListed(filter, { rowByRow: true })}
             ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
   return ownersOf(page);
+}
+
+/** The published point as items_location_point_gist holds it (migration 0036): longitude, latitude in degrees. */
+const planarPoint = sql`point(i.approx_longitude::float8, i.approx_latitude::float8)`;
+
+/**
+ * Beyond this reach (metres) nearest first walks the cube index instead of reading the planar
+ * index's box (nearestPage): where the nearest items are this far, few items are around, which is
+ * where that walk is cheap, and the box would be wide.
+ */
+export const PLANAR_REACH_M = 10_000;
+
+/**
+ * One page of nearest first without search text or tag, for offers or everything (wants keep their
+ * own small index), in one statement on the planar index of published points (migration 0036,
+ * docs/decisions/031):
+ * 1. `cand`: the offset + limit listed items nearest in degrees, the index's own order (a walk of a
+ *    few pages, index-only);
+ * 2. `reach`: the farthest great-circle distance among them. The page's items are no farther,
+ *    since that many listed items are at most that far (within a radius: at most the radius);
+ * 3. every listed item in the box of that circle (sphere_box, index-only again), sorted by
+ *    great-circle distance and key, then the page's rows by their key.
+ * When the reach is above PLANAR_REACH_M, the cube index's walk in the sphere's own order serves the
+ * page instead (a gate on the reach: the other branch is not run). No listed item: no reach, no rows.
+ */
+function nearestPage(
+  filter: ItemFilter,
+  near: { lat: number; lng: number },
+  { columns, order, limit, offset }: { columns: SQL; order: SQL; limit: number; offset: number },
+): SQL {
+  const radiusM = filter.radiusKm !== undefined ? filter.radiusKm * 1000 : undefined;
+  const listed = whereListed({ ...filter, radiusKm: undefined }, { rowByRow: true });
+  const circle =
+    radiusM !== undefined ? sql` AND ${planarPoint} <@ sphere_box(${near.lat}::float8, ${near.lng}::float8, ${radiusM}::float8)` : sql``;
+  const within = filter.radiusKm !== undefined ? sql` AND ${withinRadius(near, filter.radiusKm)}` : sql``;
+  const centre = earthPoint(near.lat, near.lng);
+  const reach = sql`(SELECT r.m FROM reach r)`;
+  return sql`cand AS MATERIALIZED (
+      SELECT i.approx_latitude::float8 AS lat, i.approx_longitude::float8 AS lng FROM items i
+       WHERE ${listed}${circle}
+       ORDER BY ${planarPoint} <-> point(${near.lng}::float8, ${near.lat}::float8) LIMIT ${offset + limit}),
+    reach AS (SELECT ${radiusM !== undefined ? sql`least(max(earth_distance(ll_to_earth(c.lat, c.lng), ${centre})), ${radiusM}::float8)` : sql`max(earth_distance(ll_to_earth(c.lat, c.lng), ${centre}))`} AS m FROM cand c),
+    page AS (
+      SELECT * FROM (
+        SELECT ${columns}, TRUE AS within FROM items i
+         WHERE ${listed} AND ${planarPoint} <@ (SELECT sphere_box(${near.lat}::float8, ${near.lng}::float8, r.m) FROM reach r)${within}
+           AND ${reach} <= ${PLANAR_REACH_M}::float8
+         ORDER BY distance_km, i.id LIMIT ${limit} OFFSET ${offset}) AS boxed
+      UNION ALL
+      SELECT * FROM (
+        SELECT ${columns}, ${filter.radiusKm !== undefined ? withinRadius(near, filter.radiusKm) : sql`TRUE`} AS within FROM items i
+         WHERE ${whereListed(filter, { rowByRow: true, boxOnly: true })} AND ${reach} > ${PLANAR_REACH_M}::float8
+         ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS walked
+       WHERE walked.within)`;
 }
 
 /** How long a page total above REMEMBERED_ABOVE (an estimate, or a dear exact count) is reused for the same filter. */
