@@ -272,15 +272,8 @@ export async function selectListedItems(
         // item the walk meets is read by its key and tested as a row of the list would be.
         sql`page AS (${walkedItems(walk, columns, whereListed(filter, { rowByRow: true }))} LIMIT ${limit} OFFSET ${offset})`
       : near && filter.radiusKm !== undefined && !(matchesFirst && (filter.text || filter.tag))
-        ? // Nearest first within a radius: the KNN walk bounded by the box (an index condition of the GiST
-          // scan), then the exact test. The items within the radius are a prefix of that walk (it is in
-          // distance order), so testing after LIMIT/OFFSET pages exactly as testing before would; and
-          // the planner, counting only on the box's estimate, keeps walking the index instead of
-          // collecting the whole box to sort it (docs/decisions/017).
-          sql`page AS (SELECT * FROM (
-            SELECT ${columns}, ${withinRadius(near, filter.radiusKm)} AS within FROM items i
-            WHERE ${whereListed(filter, { rowByRow: true, boxOnly: true })}
-            ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) walked WHERE walked.within)`
+        ? // Nearest first within a radius, for a search or for wants: the cube index's walk (cubeWalk).
+          sql`page AS (${cubeWalk(filter, near, { columns, order, limit, offset })})`
         : matchesFirst && (filter.text || filter.tag)
           ? // The matches by the search indexes, then the page of them.
             sql`matches AS MATERIALIZED (SELECT ${keys} FROM items i WHERE ${whereListed(filter)}), ${chosenPage}`
@@ -300,48 +293,58 @@ const planarPoint = sql`point(i.approx_longitude::float8, i.approx_latitude::flo
  */
 export const PLANAR_REACH_M = 10_000;
 
+type PageParts = { columns: SQL; order: SQL; limit: number; offset: number };
+
+/**
+ * Nearest first by the cube index's KNN walk, in the sphere's own order; within a radius bounded by
+ * its box (an index condition of the GiST scan), then the exact test. The items within the radius
+ * are a prefix of that walk, so testing after LIMIT/OFFSET pages exactly as testing before would;
+ * and the planner, counting only on the box's estimate, keeps walking the index instead of
+ * collecting the whole box to sort it (docs/decisions/017). `gate`: a further condition (nearestPage).
+ */
+function cubeWalk(filter: ItemFilter, near: { lat: number; lng: number }, { columns, order, limit, offset }: PageParts, gate = sql``): SQL {
+  const within = filter.radiusKm !== undefined ? withinRadius(near, filter.radiusKm) : sql`TRUE`;
+  return sql`SELECT * FROM (
+      SELECT ${columns}, ${within} AS within FROM items i
+       WHERE ${whereListed(filter, { rowByRow: true, boxOnly: true })}${gate}
+       ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS walked
+    WHERE walked.within`;
+}
+
 /**
  * One page of nearest first without search text or tag, for offers or everything (wants keep their
  * own small index), in one statement on the planar index of published points (migration 0036,
  * docs/decisions/031):
- * 1. `cand`: the offset + limit listed items nearest in degrees, the index's own order (a walk of a
- *    few pages, index-only);
+ * 1. `cand`: the offset + limit listed items nearest in degrees, the index's own order (an
+ *    index-only walk of a few pages);
  * 2. `reach`: the farthest great-circle distance among them. The page's items are no farther,
  *    since that many listed items are at most that far (within a radius: at most the radius);
- * 3. every listed item in the box of that circle (sphere_box, index-only again), sorted by
- *    great-circle distance and key, then the page's rows by their key.
- * When the reach is above PLANAR_REACH_M, the cube index's walk in the sphere's own order serves the
- * page instead (a gate on the reach: the other branch is not run). No listed item: no reach, no rows.
+ * 3. every listed item in the box of that circle (sphere_box, read through the same index), sorted
+ *    by great-circle distance and key.
+ * When the reach is above PLANAR_REACH_M, the cube index's walk (cubeWalk) serves the page instead:
+ * each branch is gated by the reach, so only one runs. No listed item: no reach, no rows.
  */
-function nearestPage(
-  filter: ItemFilter,
-  near: { lat: number; lng: number },
-  { columns, order, limit, offset }: { columns: SQL; order: SQL; limit: number; offset: number },
-): SQL {
-  const radiusM = filter.radiusKm !== undefined ? filter.radiusKm * 1000 : undefined;
+function nearestPage(filter: ItemFilter, near: { lat: number; lng: number }, parts: PageParts): SQL {
+  const { columns, limit, offset } = parts;
   const listed = whereListed({ ...filter, radiusKm: undefined }, { rowByRow: true });
-  const circle =
-    radiusM !== undefined ? sql` AND ${planarPoint} <@ sphere_box(${near.lat}::float8, ${near.lng}::float8, ${radiusM}::float8)` : sql``;
-  const within = filter.radiusKm !== undefined ? sql` AND ${withinRadius(near, filter.radiusKm)}` : sql``;
-  const centre = earthPoint(near.lat, near.lng);
+  const radiusM = filter.radiusKm !== undefined ? sql`${filter.radiusKm * 1000}::float8` : undefined;
+  const box = (metres: SQL) => sql`sphere_box(${near.lat}::float8, ${near.lng}::float8, ${metres})`;
+  const farthest = sql`max(earth_distance(ll_to_earth(c.lat, c.lng), ${earthPoint(near.lat, near.lng)}))`;
   const reach = sql`(SELECT r.m FROM reach r)`;
   return sql`cand AS MATERIALIZED (
       SELECT i.approx_latitude::float8 AS lat, i.approx_longitude::float8 AS lng FROM items i
-       WHERE ${listed}${circle}
+       WHERE ${listed}${radiusM ? sql` AND ${planarPoint} <@ ${box(radiusM)}` : sql``}
        ORDER BY ${planarPoint} <-> point(${near.lng}::float8, ${near.lat}::float8) LIMIT ${offset + limit}),
-    reach AS (SELECT ${radiusM !== undefined ? sql`least(max(earth_distance(ll_to_earth(c.lat, c.lng), ${centre})), ${radiusM}::float8)` : sql`max(earth_distance(ll_to_earth(c.lat, c.lng), ${centre}))`} AS m FROM cand c),
+    reach AS (SELECT ${radiusM ? sql`least(${farthest}, ${radiusM})` : farthest} AS m FROM cand c),
     page AS (
       SELECT * FROM (
         SELECT ${columns}, TRUE AS within FROM items i
-         WHERE ${listed} AND ${planarPoint} <@ (SELECT sphere_box(${near.lat}::float8, ${near.lng}::float8, r.m) FROM reach r)${within}
+         WHERE ${listed} AND ${planarPoint} <@ (SELECT ${box(sql`r.m`)} FROM reach r)
+           ${filter.radiusKm !== undefined ? sql`AND ${withinRadius(near, filter.radiusKm)}` : sql``}
            AND ${reach} <= ${PLANAR_REACH_M}::float8
          ORDER BY distance_km, i.id LIMIT ${limit} OFFSET ${offset}) AS boxed
       UNION ALL
-      SELECT * FROM (
-        SELECT ${columns}, ${filter.radiusKm !== undefined ? withinRadius(near, filter.radiusKm) : sql`TRUE`} AS within FROM items i
-         WHERE ${whereListed(filter, { rowByRow: true, boxOnly: true })} AND ${reach} > ${PLANAR_REACH_M}::float8
-         ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS walked
-       WHERE walked.within)`;
+      ${cubeWalk(filter, near, parts, sql` AND ${reach} > ${PLANAR_REACH_M}::float8`)})`;
 }
 
 /** How long a page total above REMEMBERED_ABOVE (an estimate, or a dear exact count) is reused for the same filter. */
