@@ -52,8 +52,9 @@ test('the map shows a cluster that splits as you zoom, and an item popup links t
   await page.screenshot({ path: '/tmp/h-map-desktop-cluster.png' });
   await expectNoSeriousA11yViolations(page);
 
-  // Clicking a cluster zooms in on it, until the items stand alone.
-  const singles = page.getByRole('button', { name: new RegExp(`^${word} \\d$`) });
+  // Clicking a cluster zooms in on it, until the items stand alone. A single item's marker is named
+  // by its title once its card has loaded it (decision 032); until then, as one item to open.
+  const singles = page.getByRole('button', { name: 'One item here: open its card' });
   for (let i = 0; i < 6 && (await singles.count()) < 2; i++) {
     await clusters(page).first().click();
     await page.waitForTimeout(600);
@@ -61,15 +62,22 @@ test('the map shows a cluster that splits as you zoom, and an item popup links t
   }
   expect(await singles.count()).toBeGreaterThanOrEqual(2);
 
-  // A single item: its popup (by keyboard: focus, Enter) shows the card and links to the item.
-  const marker = singles.first();
-  const title = (await marker.getAttribute('alt'))!;
-  await marker.focus();
+  // A single item: its popup (by keyboard: focus, Enter) loads the card and links to the item.
+  const shown = await singles.count();
+  await singles.first().focus();
   await page.keyboard.press('Enter');
   const viewItem = page.getByRole('link', { name: 'View item' });
   await expect(viewItem).toBeVisible();
-  // The focus goes into the card; Escape closes it and gives the focus back to the marker.
+  // The focus goes into the card at once, while the item loads.
   await expect(viewItem).toBeFocused();
+  const cardTitle = page.locator('.leaflet-popup').getByText(new RegExp(`^${word} \\d$`));
+  await expect(cardTitle).toBeVisible();
+  const title = (await cardTitle.textContent())!;
+  // The marker is now named by the item's title; the others still wait to be opened.
+  const marker = page.getByRole('button', { name: title, exact: true });
+  await expect(marker).toHaveCount(1);
+  await expect(singles).toHaveCount(shown - 1);
+  // Escape closes the card and gives the focus back to the marker.
   await page.keyboard.press('Escape');
   await expect(viewItem).toHaveCount(0);
   await expect(marker).toBeFocused();
@@ -90,7 +98,8 @@ test('the map shows a cluster that splits as you zoom, and an item popup links t
   await page.reload();
   await expect(page.getByRole('region', { name: 'Items on the map' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Map', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('button', { name: title })).toBeVisible();
+  // A fresh page has loaded no card yet: the same single items, each as one item to open.
+  await expect(singles).toHaveCount(shown);
   // Back from the map view returns to the list it was opened from.
   await page.goto(`/browse?q=${word}`);
   await page.getByRole('button', { name: 'Map', exact: true }).click();
@@ -98,6 +107,32 @@ test('the map shows a cluster that splits as you zoom, and an item popup links t
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`\\?q=${word}$`));
   await expect(page.getByRole('heading', { name: `${word} 2` })).toBeVisible();
+});
+
+test("a single item's card waits for its item, and says when it is no longer listed", async ({ page }) => {
+  const word = await postThree(page);
+  // Held, then answered as an item taken away since the map was drawn.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/items\/\d+$/, async (route) => {
+    await held;
+    await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Item not found' }) });
+  });
+  await startMapAt(page, 16);
+  await page.goto(`/browse?q=${word}&view=map`);
+  const single = page.getByRole('button', { name: 'One item here: open its card' });
+  await expect(single).toHaveCount(1);
+  await single.click();
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByRole('status').getByText('Loading the item…')).toBeAttached();
+  await expect(popup.getByRole('link', { name: 'View item' })).toBeFocused();
+  await page.screenshot({ path: '/tmp/h-map-desktop-card-loading.png' });
+  release();
+  await expect(popup.getByRole('alert')).toHaveText('This item is no longer listed.');
+  await expect(popup.getByRole('link', { name: 'View item' })).toBeVisible();
+  await expect(single).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/h-map-desktop-card-gone.png' });
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('an area without items says so', async ({ page }) => {

@@ -303,8 +303,12 @@ export const paginationSchema = z.object({
 export const itemListSchema = z.object({ items: z.array(listedItemSchema), pagination: paginationSchema });
 export type ItemList = z.infer<typeof itemListSchema>;
 
-/** An item on the map: as listed, with its published (approximate) point, never the exact one. */
-export const mapItemSchema = listedItemSchema.extend({ latitude: z.number(), longitude: z.number() });
+/**
+ * A single item on the map: its id and published (approximate) point, never the exact one. Its card
+ * loads the item (GET /api/items/:id) when opened: the answer comes from the per-cell sums alone,
+ * without reading a row per item (docs/decisions/032-map-single-items-by-id.md).
+ */
+export const mapItemSchema = z.object({ id: z.number(), latitude: z.number(), longitude: z.number() });
 export type MapItem = z.infer<typeof mapItemSchema>;
 
 /** GET /api/items/clusters: groups of two or more items (their points' centre) and single items. */

@@ -12,7 +12,7 @@ let owner: TestClient;
 const visitor = () => new TestClient(t.app);
 
 type Cluster = { latitude: number; longitude: number; count: number };
-type MapItem = { id: number; title: string; latitude: number; longitude: number; imageUrl: string; type: string };
+type MapItem = { id: number; latitude: number; longitude: number };
 type Answer = { clusters: Cluster[]; items: MapItem[] };
 
 // Wellington: nothing else in this test's database is near it. Items spread within ±0.015°.
@@ -146,10 +146,36 @@ describe('GET /api/items/clusters: what the list shows', () => {
       expect(item.longitude).toBeCloseTo(Number(row!.alng), 5);
       expect(Math.abs(item.latitude - Number(row!.lat))).toBeGreaterThan(0.002);
       expect(item).not.toHaveProperty('exactLocation');
+      // Its id and point only: the card reads the rest (GET /api/items/:id) when opened.
+      expect(Object.keys(item).sort()).toEqual(['id', 'latitude', 'longitude']);
       // The item's own page says the same for a visitor.
       const detail = (await visitor().get(`/api/items/${item.id}`)).json();
       expect([detail.latitude, detail.longitude]).toEqual([item.latitude, item.longitude]);
     }
+  });
+});
+
+describe('GET /api/items/clusters: a single item from its cell', () => {
+  it("answers the published point as the item's page does, whatever the cell's sums went through", async () => {
+    // Two items in one cell, then one taken away: the cell's running sum of latitudes is then
+    // 40.123455 + 40.123755 - 40.123755 = 40.12345499999999 in floating point, which rounded to
+    // five decimals is 40.12345, where the item's page (from the stored 40.123455) says 40.12346.
+    const [user] = await queryRows<{ id: number }>(t.app.db, sql`select id from users order by id limit 1`);
+    const rows = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, expires_at)
+          select ${user!.id}, 'Buoy ' || g, 'Out at sea', '/uploads/buoy.webp', lat, -30.5, lat, -30.5, now() + interval '1 day'
+            from (values (1, 40.123455), (2, 40.123755)) as v(g, lat)
+          returning id`,
+    );
+    await t.app.db.execute(sql`delete from items where id = ${rows[1]!.id}`);
+    for (const zoom of [5, 13, 17]) {
+      const a = await clusters(`bbox=-30.52,40.11,-30.48,40.14&zoom=${zoom}`);
+      expect(a.items).toEqual([{ id: rows[0]!.id, latitude: 40.12346, longitude: -30.5 }]);
+    }
+    const page = (await visitor().get(`/api/items/${rows[0]!.id}`)).json<{ latitude: number; longitude: number }>();
+    expect([page.latitude, page.longitude]).toEqual([40.12346, -30.5]);
+    await t.app.db.execute(sql`delete from items where id = ${rows[0]!.id}`);
   });
 });
 
@@ -278,6 +304,8 @@ describe('GET /api/items/clusters: the counts follow the writes', () => {
     // Wants at one place share its published point, so a cell at zoom 14 (level 16), at zoom 16
     // (level 18, stored since migration 0035) and at zoom 20 (grouped at request time).
     const at = { lat: CAPE.lat + 0.2, lng: CAPE.lng + 0.2 };
+    // A single item is its id (its card loads the rest): the titles here are the posts' own.
+    const titleOf = new Map<number, string>();
     const post = async (title: string) => {
       const res = await owner.post('/api/items', {
         title,
@@ -288,7 +316,9 @@ describe('GET /api/items/clusters: the counts follow the writes', () => {
         longitude: at.lng,
       });
       expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ id: number }>().id;
+      const { id } = res.json<{ id: number }>();
+      titleOf.set(id, title);
+      return id;
     };
     const a = await post('Looking for a desk');
     const b = await post('Looking for a shelf');
@@ -303,7 +333,7 @@ describe('GET /api/items/clusters: the counts follow the writes', () => {
     };
     const single = async (zoom: number) => {
       const answer = await clusters(`${zoom >= 19 ? await close() : around}&zoom=${zoom}`);
-      return { clusters: answer.clusters.map((c) => c.count), items: answer.items.map((i) => i.title) };
+      return { clusters: answer.clusters.map((c) => c.count), items: answer.items.map((i) => titleOf.get(i.id) ?? `item ${i.id}`) };
     };
     expect(await single(14)).toEqual({ clusters: [2], items: [] });
     expect((await owner.request({ method: 'DELETE', url: `/api/items/${a}` })).statusCode).toBe(204);

@@ -1,18 +1,28 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Clusters, ClustersQuery, MapItem } from '../../../shared/items.js';
+import type { Clusters, ClustersQuery } from '../../../shared/items.js';
 import { ITEM_MSG } from '../../../shared/items.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
 import { round5 } from './location.js';
-import { type ItemFilter, type ListedRow, whereListed } from './repository.js';
+import { type ItemFilter, whereListed } from './repository.js';
 import { searchWordsOf } from './search-words.js';
-import { itemFilterOf, toListed } from './service.js';
+import { itemFilterOf } from './service.js';
 
 // The Map view's clusters (docs/decisions/021-map-clusters.md). The clusters of map zoom z are the
 // Web Mercator cells of level z + 2 (64 px wide on the screen). Without filters, levels up to
 // STORED_LEVEL_MAX (zoom 19, the map's deepest) are read from item_map_cells (migrations 0029 and
 // 0035), which statement triggers keep; with filters, or deeper (zoom 20, which the API accepts), the
-// matching rows of the area are grouped at request time.
+// matching rows of the area are grouped at request time. A cell of one item is a single item: its id
+// and point come from the cell's sums (docs/decisions/032-map-single-items-by-id.md), so no answer reads a
+// row per item it shows.
+
+/**
+ * A one-item cell's coordinate, from its running sum: back on the column's 8-decimal grid (numeric(10,
+ * 8)), whose float is what the item's own page reads, before the rounding every answer gives. The
+ * sum's float error (the cell's past additions and subtractions) could otherwise tip a point lying
+ * on a half of the fifth decimal the other way.
+ */
+const pointOf = (sum: number | string) => round5(Math.round(Number(sum) * 1e8) / 1e8);
 
 /** The grid levels item_map_cells holds (migration 0035: generate_series(2, 21), up to the map's deepest zoom, 19). */
 export const STORED_LEVEL_MIN = 2;
@@ -43,6 +53,18 @@ interface CellRange {
   x1: number;
   y0: number;
   y1: number;
+}
+
+/**
+ * The stored cells of the range, read by the key (level, x, y): one descent per column (`x IN`, an
+ * `= ANY` the index answers), each reading only its rows y0..y1. A range test on x reads every cell
+ * of the columns, at every latitude: at ten million items, a city view's 20 columns at level 13
+ * hold thousands of cells north and south of it, against the 240 it shows.
+ */
+function cellsOfRange(r: CellRange): SQL {
+  // The columns as values, not a subquery: the planner then knows how many descents it makes.
+  const columns = Array.from({ length: r.x1 - r.x0 + 1 }, (_, i) => sql`${r.x0 + i}::int`);
+  return sql`c.level = ${r.level}::smallint AND c.x IN (${sql.join(columns, sql`, `)}) AND c.y BETWEEN ${r.y0}::int AND ${r.y1}::int`;
 }
 
 /** The area the cells cover, a little larger (rounding): what the index is asked for. */
@@ -98,14 +120,15 @@ interface CellRow {
 /**
  * The cells of the area from the per-cell counts, minus the items past their expiry that the hourly
  * sweep has not marked yet (no trigger sees time pass): those are few (at most an hour's worth) and
- * read through items_available_located_expires_idx, grouped by cell, then subtracted. A cell of one
- * item names it by the sum of its ids (migration 0033).
+ * read through items_available_located_expires_idx, grouped by cell once (MATERIALIZED: the planner,
+ * guessing one cell, would otherwise group them again for each cell of a nested loop), then
+ * subtracted. A cell of one item names it by the sum of its ids (migration 0033).
  */
 function storedCells(db: Db, r: CellRange): Promise<CellRow[]> {
   const g = sql`${r.level}::int`;
   return queryRows<CellRow>(
     db,
-    sql`WITH lapsed AS (
+    sql`WITH lapsed AS MATERIALIZED (
           SELECT map_cell_x(${lng}, ${g}) AS x, map_cell_y(${lat}, ${g}) AS y,
                  count(*)::int AS n, sum(${lat}) AS slat, sum(${lng}) AS slng, sum(i.id::bigint) AS sid
             FROM items i
@@ -116,7 +139,7 @@ function storedCells(db: Db, r: CellRange): Promise<CellRow[]> {
                  c.sum_lat - coalesce(l.slat, 0) AS slat, c.sum_lng - coalesce(l.slng, 0) AS slng,
                  c.sum_id - coalesce(l.sid, 0) AS sid
             FROM item_map_cells c LEFT JOIN lapsed l ON l.x = c.x AND l.y = c.y
-           WHERE c.level = ${r.level}::smallint AND c.x BETWEEN ${r.x0}::int AND ${r.x1}::int AND c.y BETWEEN ${r.y0}::int AND ${r.y1}::int
+           WHERE ${cellsOfRange(r)}
         )
         SELECT x, y, n AS count, slat / n AS latitude, slng / n AS longitude, CASE WHEN n = 1 THEN sid::int END AS id
           FROM cells WHERE n > 0`,
@@ -147,24 +170,6 @@ function groupedCells(db: Db, r: CellRange, filter: ItemFilter): Promise<CellRow
   );
 }
 
-/** The listed rows of these items with their published points (rounded as every answer gives them). */
-async function mapItems(db: Db, ids: number[]): Promise<MapItem[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<ListedRow & { latitude: string; longitude: string }>(
-    db,
-    sql`SELECT i.id, i.title, i.description, i.image_url, i.extra_images, i.tags, i.user_id, i.type,
-               CASE WHEN u.is_visible THEN u.username ELSE '' END AS username, NULL::float8 AS distance_km, i.created_at,
-               i.approx_latitude AS latitude, i.approx_longitude AS longitude
-          FROM items i JOIN users u ON u.id = i.user_id
-         WHERE i.id IN (${sql.join(
-           ids.map((id) => sql`${id}::int`),
-           sql`, `,
-         )})
-         ORDER BY i.id`,
-  );
-  return rows.map((r) => ({ ...toListed(r), latitude: round5(Number(r.latitude)), longitude: round5(Number(r.longitude)) }));
-}
-
 /**
  * How many listed items with a place the area's cells hold (item_map_cells, at most MAX_CELLS rows
  * read by the key): what a search grouped at request time would read.
@@ -172,8 +177,7 @@ async function mapItems(db: Db, ids: number[]): Promise<MapItem[]> {
 async function itemsInArea(db: Db, r: CellRange): Promise<number> {
   const [row] = await queryRows<{ n: number | null }>(
     db,
-    sql`SELECT sum(c.count)::float8 AS n FROM item_map_cells c
-         WHERE c.level = ${r.level}::smallint AND c.x BETWEEN ${r.x0}::int AND ${r.x1}::int AND c.y BETWEEN ${r.y0}::int AND ${r.y1}::int`,
+    sql`SELECT sum(c.count)::float8 AS n FROM item_map_cells c WHERE ${cellsOfRange(r)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -204,9 +208,9 @@ export async function mapClusters(
   const clusters = cells
     .filter((c) => !singles.has(c))
     .map((c) => ({ latitude: round5(Number(c.latitude)), longitude: round5(Number(c.longitude)), count: Number(c.count) }));
-  const items = await mapItems(
-    db,
-    [...singles].map((c) => Number(c.id)),
-  );
+  // A single item is its id and point, from the cell's sums: its card loads it when opened.
+  const items = [...singles]
+    .map((c) => ({ id: Number(c.id), latitude: pointOf(c.latitude), longitude: pointOf(c.longitude) }))
+    .sort((a, b) => a.id - b.id);
   return { clusters, items };
 }

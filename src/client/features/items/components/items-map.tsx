@@ -3,14 +3,14 @@
 // GET /api/items/clusters. Loaded on demand (React.lazy) with Leaflet: /browse's first load stays
 // without them. Published (approximate) points only: the server never sends the exact ones.
 import '@/components/map/leaflet-map';
-import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import { useQuery, keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import L from 'leaflet';
 import { Crosshair } from 'lucide-react';
 import { use, useEffect, useRef, useState } from 'react';
 import { CircleMarker, MapContainer, Marker, Popup, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'wouter';
 import { DEFAULT_MAP_CENTER } from '../../../../shared/constants.js';
-import type { Clusters, MapItem } from '../../../../shared/items.js';
+import type { Clusters, ItemDetail, MapItem } from '../../../../shared/items.js';
 import { markerIconOptions } from '@/components/map/leaflet-map';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -147,19 +147,60 @@ function ClusterMarker({ latitude, longitude, count }: { latitude: number; longi
 /** How many frames an opened popup waits for its card to take the focus (about a second). */
 const FOCUS_TRIES = 60;
 
+/** A single item's card in its popup: the item, loaded when the popup opens (GET /api/items/:id). */
+function ItemCard({ item }: { item: UseQueryResult<ItemDetail> }) {
+  const t = useT();
+  if (item.data) {
+    return (
+      <>
+        {item.data.thumbnailUrl ? (
+          <img src={item.data.thumbnailUrl} alt="" width={208} height={156} className="aspect-[4/3] w-full rounded object-cover" />
+        ) : null}
+        <p className="font-semibold text-balance">{item.data.title}</p>
+      </>
+    );
+  }
+  if (item.isError) {
+    return (
+      <p role="alert" className="text-sm text-muted-foreground">
+        {item.error instanceof ApiError && item.error.status === 404 ? t('items.browseMap.cardGone') : t('items.browseMap.cardFailed')}
+      </p>
+    );
+  }
+  return (
+    <div className="flex aspect-[4/3] w-full items-center justify-center rounded bg-muted">
+      <Spinner label={t('items.browseMap.cardLoading')} className="size-6 text-primary" />
+    </div>
+  );
+}
+
 /**
- * A single item's marker and card. The card takes the focus when its popup opens (a click, or Enter
- * on the marker), so a keyboard user is in it at once; Escape closes it, and a focus left in it (or
- * on nothing) goes back to the marker rather than to the page's start. Leaflet itself does neither:
- * its Escape works only while the map has the focus, and react-leaflet keeps the card mounted
- * between openings, so this follows the popup's own add and remove events.
+ * A single item's marker and card. The answer names the item by its id and point only (decision
+ * 032): the card loads the item when the popup opens, and the marker is named by its title once it is
+ * known (opened before, or its page visited), otherwise as one item to open. The card takes the focus
+ * when its popup opens (a click, or Enter on the marker), so a keyboard user is in it at once; Escape
+ * closes it, and a focus left in it (or on nothing) goes back to the marker rather than to the page's
+ * start. Leaflet itself does neither: its Escape works only while the map has the focus, and
+ * react-leaflet keeps the card mounted between openings, so this follows the popup's own add and
+ * remove events.
  */
 function ItemMarker({ item, listUrl }: { item: MapItem; listUrl: string }) {
   const t = useT();
   const marker = useRef<L.Marker>(null);
   const link = useRef<HTMLAnchorElement>(null);
   const frame = useRef(0);
+  const [opened, setOpened] = useState(false);
+  const detail = useQuery<ItemDetail>({ queryKey: [ITEMS_QUERY_KEY, item.id], enabled: opened });
+  const name = detail.data?.title ?? t('items.browseMap.single');
+  // Leaflet sets the marker's title and alt once: a name learnt later is written to its element.
+  useEffect(() => {
+    const element = marker.current?.getElement();
+    if (!element) return;
+    element.title = name;
+    element.setAttribute('alt', name);
+  }, [name]);
   const onOpen = () => {
+    setOpened(true);
     const mapElement = marker.current?.getElement()?.closest('.leaflet-container');
     let tries = 0;
     const take = () => {
@@ -186,13 +227,10 @@ function ItemMarker({ item, listUrl }: { item: MapItem; listUrl: string }) {
     });
   };
   return (
-    <Marker ref={marker} position={[item.latitude, item.longitude]} icon={markerIconOptions} title={item.title} alt={item.title}>
+    <Marker ref={marker} position={[item.latitude, item.longitude]} icon={markerIconOptions} title={name} alt={name}>
       <Popup maxWidth={240} minWidth={180} eventHandlers={{ add: onOpen, remove: onClose }}>
-        <div className="grid gap-2">
-          {item.thumbnailUrl ? (
-            <img src={item.thumbnailUrl} alt="" width={208} height={156} className="aspect-[4/3] w-full rounded object-cover" />
-          ) : null}
-          <p className="font-semibold text-balance">{item.title}</p>
+        <div className="grid gap-2" aria-busy={detail.isFetching}>
+          <ItemCard item={detail} />
           <Link
             ref={link}
             href={`/items/${item.id}`}
