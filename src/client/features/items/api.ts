@@ -59,10 +59,11 @@ export function useRouteItem(param: string | undefined) {
   return { valid, ...useItem(id) };
 }
 
-export function useItem(id: number) {
+/** The item of this id; `enabled: false` waits (a map pin's card asks only once it is opened). */
+export function useItem(id: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<ItemDetail>({
     queryKey: [ITEMS_QUERY_KEY, id],
-    enabled: Number.isSafeInteger(id) && id > 0,
+    enabled: enabled && Number.isSafeInteger(id) && id > 0,
   });
 }
 

@@ -17,7 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { loadBundle, useT } from '@/lib/i18n';
 import { ApiError, getErrorMessage } from '@/lib/request';
 import { useClientConfig } from '@/lib/use-client-config';
-import { ITEMS_QUERY_KEY } from '../api';
+import { ITEMS_QUERY_KEY, useItem } from '../api';
 import type { ItemListState } from '../use-item-list-state';
 
 const texts = loadBundle('app');
@@ -190,7 +190,7 @@ function ItemMarker({ item, listUrl }: { item: MapItem; listUrl: string }) {
   const link = useRef<HTMLAnchorElement>(null);
   const frame = useRef(0);
   const [opened, setOpened] = useState(false);
-  const detail = useQuery<ItemDetail>({ queryKey: [ITEMS_QUERY_KEY, item.id], enabled: opened });
+  const detail = useItem(item.id, { enabled: opened });
   const name = detail.data?.title ?? t('items.browseMap.single');
   // Leaflet sets the marker's title and alt once: a name learnt later is written to its element.
   useEffect(() => {
