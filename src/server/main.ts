@@ -48,7 +48,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal, drainMs: app.config.shutdownDrainMs }, 'shutting down: draining, then finishing requests in flight');
-    const force = setTimeout(() => process.exit(1), app.config.shutdownDrainMs + SHUTDOWN_GRACE_MS);
+    const force = setTimeout(() => {
+      // What still held the close: open connections (requests in flight) or the work of a plugin's close.
+      app.server.getConnections((_err, connections) => {
+        app.log.error({ connections, liveStreams: app.live.size }, 'shutdown did not finish in time: exiting with 1');
+        process.exit(1);
+      });
+    }, app.config.shutdownDrainMs + SHUTDOWN_GRACE_MS);
     force.unref();
     // Draining (SHUTDOWN_DRAIN_SECONDS, plugins/drain.ts) lets a balancer move new requests elsewhere before the port closes.
     app

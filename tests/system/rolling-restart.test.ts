@@ -192,11 +192,17 @@ it('a rolling restart of three processes behind nginx under mixed load fails no 
   const exits: (number | string)[] = [];
   const stopped: ServerProcess[] = [];
   const restartedAt: number[] = [];
+  const leftInMs: number[] = [];
   await sleep(6000);
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
+    const signalled = Date.now();
     node.child.kill('SIGTERM');
-    exits.push(await node.exited);
+    const code = await node.exited;
+    leftInMs.push(Date.now() - signalled);
+    exits.push(code);
+    // Why a process did not leave cleanly: its last lines (the forced exit, or the error while closing).
+    if (code !== 0) console.log(`process ${i + 1} exited with ${code}:\n${node.output().split('\n').slice(-30).join('\n')}`);
     stopped.push(node);
     nodes[i] = await startServer(APP_PORTS[i]!, env);
     restartedAt.push(Date.now());
@@ -287,6 +293,7 @@ it('a rolling restart of three processes behind nginx under mixed load fails no 
 
   console.log(
     `rolling restart: ${mixed.responses.length} requests (${mixed.requestErrors.length} cut when the load stopped), ${posts.length} photo posts, ` +
-      `${streams.reduce((n, s) => n + s.segments.length - 1, 0)} stream reconnects, restarts at +${restartedAt.map((t) => t - restartedAt[0]!).join('/+')} ms`,
+      `${streams.reduce((n, s) => n + s.segments.length - 1, 0)} stream reconnects, restarts at +${restartedAt.map((t) => t - restartedAt[0]!).join('/+')} ms, ` +
+      `each process left ${leftInMs.join('/')} ms after SIGTERM (${DRAIN_SECONDS} s of drain)`,
   );
 }, 240_000);

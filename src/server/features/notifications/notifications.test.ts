@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Notification, type NotificationList, NOTIFICATION_TYPES } from '../../../shared/notifications.js';
 import { type Database, openDatabase, queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
@@ -678,6 +678,36 @@ describe('the worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     await other.close();
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('stop() ends a round after its batch even when work keeps coming (a shutdown under load); what is left stays due', async () => {
+    const worker = new NotificationWorker(t.app.db, { intervalMs: 60_000, maxAttempts: 3, batchSize: 2 });
+    worker.registerChannel(email);
+    // A task that always finds a full batch: the flow of a busy site, which never lets a round end by itself.
+    let batches = 0;
+    let flowing = true;
+    let stopping: Promise<void> | undefined;
+    worker.registerTask({
+      name: 'endless',
+      run: () => {
+        if (++batches === 3) stopping = worker.stop();
+        // Through the event loop, as a real batch's queries go (the embedded database alone would not let a timer run).
+        return new Promise((resolve) => setImmediate(resolve, flowing ? 2 : 0));
+      },
+    });
+    await supportEvents(1);
+    worker.start();
+    worker.wake();
+    await vi.waitFor(() => expect(stopping).toBeDefined());
+    const waited = await Promise.race([stopping!.then(() => 'stopped'), new Promise((r) => setTimeout(r, 5000, 'still running'))]);
+    flowing = false; // should the round still run, it ends now, and the other tests go on
+    await stopping;
+    expect(waited).toBe('stopped');
+    expect(batches).toBe(3);
+    // The round left before the events: bob's is still due, for the next round (here the app's own).
+    expect(email.delivered).toEqual([]);
+    await settle();
+    expect(email.delivered.map((d) => d.userId)).toEqual([ids.bob.id]);
   });
 });
 

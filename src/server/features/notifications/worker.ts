@@ -142,7 +142,11 @@ export class NotificationWorker {
     this.schedule(0);
   }
 
-  /** Stops the loop and waits for the round under way: nothing runs after this resolves. */
+  /**
+   * Stops the loop and waits for the round under way, which ends after its current batch (under a
+   * steady flow of new events a round could otherwise go on for as long as the flow): nothing runs
+   * after this resolves. What is left stays due for the other processes, or for the next start.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -160,7 +164,7 @@ export class NotificationWorker {
       this.again = true;
       return;
     }
-    this.running = this.runOnce()
+    this.running = this.runOnce(() => this.stopped)
       .catch((err: unknown) => this.log?.warn({ err }, 'notification worker round failed'))
       .finally(() => {
         this.running = undefined;
@@ -171,14 +175,17 @@ export class NotificationWorker {
       });
   }
 
-  /** One round: every task's due work, then every due event, then every due delivery. Answers how many events and deliveries were handled. */
-  async runOnce(): Promise<{ events: number; deliveries: number }> {
+  /**
+   * One round: every task's due work, then every due event, then every due delivery. Answers how
+   * many events and deliveries were handled. Once `leave` says so, it ends after the batch under way.
+   */
+  async runOnce(leave: () => boolean = () => false): Promise<{ events: number; deliveries: number }> {
     const opts = { limit: this.batchSize, maxAttempts: this.options.maxAttempts, retryDelayMs: (n: number) => this.retryDelayMs(n) };
     for (const task of this.tasks) {
       try {
         for (;;) {
           const n = await this.db.transaction((tx) => task.run(tx, opts));
-          if (n < this.batchSize) break;
+          if (n < this.batchSize || leave()) break;
         }
       } catch (err) {
         // Its work stays due; the events and deliveries of this round go on.
@@ -187,12 +194,14 @@ export class NotificationWorker {
     }
     let events = 0;
     for (;;) {
+      if (leave()) return { events, deliveries: 0 };
       const n = await this.processEvents();
       events += n;
       if (n < this.batchSize) break;
     }
     let deliveries = 0;
     for (;;) {
+      if (leave()) break;
       const n = await this.processDeliveries();
       deliveries += n;
       if (n < this.batchSize) break;
