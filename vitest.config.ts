@@ -17,7 +17,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       // Server, shared and client logic: plain Node, no DOM to set up.
-      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'] } },
+      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs', 'bench/**/*.test.mjs'] } },
       // Component tests (React in jsdom, driven with Testing Library): only these pay for the DOM.
       {
         extends: true,

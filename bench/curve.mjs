@@ -1,9 +1,12 @@
-// npm run bench -- --curve [--sizes=10000,100000,1000000,10000000] [--duration=S] [--rerun=N,...]: the cost curve
-// (issue 19). Runs the whole bench once per size, each in a process of its own on a PostgreSQL
-// database of its own (share_bench_<size> on the server of BENCH_DATABASE_URL, kept so a later run
-// reuses its seed), then writes bench/results/<date>-curve.json and docs/performance-curve.svg
-// (p50, p99 and requests per second of every scenario against the item count) and checks the
-// curve's bars. docs/performance.md, "The cost curve".
+// npm run bench -- --curve [--sizes=10000,100000,1000000,10000000] [--duration=S] [--rerun=N,...] [--repeat=N]:
+// the cost curve (issue 19). Runs the whole bench once per size, each in a process of its own on a
+// PostgreSQL database of its own (share_bench_<size> on the server of BENCH_DATABASE_URL, kept so a
+// later run reuses its seed), then writes bench/results/<date>-curve.json and
+// docs/performance-curve.svg (p50, p99 and requests per second of every scenario against the item
+// count) and checks the curve's bars. With --repeat=N every size is measured N times, the passes
+// going through the sizes in alternating order (small to large, then large to small, ...), and each
+// number of a size is the median of its passes: on a shared machine one pass moves a p99 by ±40%.
+// docs/performance.md, "The cost curve".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,28 +36,41 @@ export async function runCurve(args) {
 
   // --rerun=N,N: bench only these sizes again; the others' results of the same day are read back.
   const rerun = typeof args.rerun === 'string' ? args.rerun.split(',').map(Number) : null;
+  const repeat = args.repeat === undefined ? 1 : Number(args.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1 || repeat > 9) throw new Error('--repeat: a whole number of passes, 1 to 9');
+  const outOf = (items) => path.join(dir, `${date}-curve-${items}.json`);
+  const measured = sizes.filter((items) => !rerun || rerun.includes(items));
+  const passes = new Map(measured.map((items) => [items, []]));
+  for (let pass = 1; pass <= repeat; pass++) {
+    // Alternating order: a size is not always measured first (cold) or last (after the others).
+    for (const items of pass % 2 === 1 ? measured : [...measured].reverse()) {
+      const url = new URL(base);
+      url.pathname = `/share_bench_${items}`;
+      const out = repeat === 1 ? outOf(items) : path.join(dir, `${date}-curve-${items}-pass${pass}.json`);
+      log(`${items.toLocaleString('en')} items${repeat > 1 ? `, pass ${pass} of ${repeat}` : ''}: bench on database share_bench_${items}`);
+      const started = Date.now();
+      const child = spawnSync(
+        process.execPath,
+        [path.join(root, 'bench', 'bench.mjs'), `--out=${out}`, ...(args.duration ? [`--duration=${args.duration}`] : [])],
+        { stdio: 'inherit', env: { ...process.env, BENCH_ITEMS: String(items), BENCH_DATABASE_URL: url.toString() } },
+      );
+      if (child.status !== 0 && child.status !== 1) throw new Error(`the bench at ${items} items failed (exit ${child.status})`);
+      passes.get(items).push(JSON.parse(readFileSync(out, 'utf8')));
+      log(`${items.toLocaleString('en')} items done in ${Math.round((Date.now() - started) / 1000)} s`);
+    }
+  }
   const runs = [];
   for (const items of sizes) {
-    const url = new URL(base);
-    url.pathname = `/share_bench_${items}`;
-    const out = path.join(dir, `${date}-curve-${items}.json`);
-    if (rerun && !rerun.includes(items)) {
+    const out = outOf(items);
+    if (!passes.has(items)) {
       if (!existsSync(out)) throw new Error(`--rerun: ${path.relative(root, out)} is missing; bench ${items} items too`);
       log(`${items.toLocaleString('en')} items: today's result read back (${path.relative(root, out)})`);
       runs.push(JSON.parse(readFileSync(out, 'utf8')));
       continue;
     }
-    log(`${items.toLocaleString('en')} items: bench on database share_bench_${items}`);
-    const started = Date.now();
-    const child = spawnSync(
-      process.execPath,
-      [path.join(root, 'bench', 'bench.mjs'), `--out=${out}`, ...(args.duration ? [`--duration=${args.duration}`] : [])],
-      { stdio: 'inherit', env: { ...process.env, BENCH_ITEMS: String(items), BENCH_DATABASE_URL: url.toString() } },
-    );
-    if (child.status !== 0 && child.status !== 1) throw new Error(`the bench at ${items} items failed (exit ${child.status})`);
-    const result = JSON.parse(readFileSync(out, 'utf8'));
+    const result = mergePasses(passes.get(items));
+    if (repeat > 1) writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
     runs.push(result);
-    log(`${items.toLocaleString('en')} items done in ${Math.round((Date.now() - started) / 1000)} s`);
   }
 
   const curve = summarise(runs);
@@ -65,6 +81,42 @@ export async function runCurve(args) {
   printTable(curve);
   for (const b of curve.bars) console.log(`${b.pass ? 'PASS' : 'FAIL'}  ${b.bar}: ${b.value}`);
   log(`written: ${path.relative(root, file)}, ${path.relative(root, svg)}`);
+}
+
+const median = (values) => {
+  const v = values.filter((x) => typeof x === 'number').sort((a, b) => a - b);
+  if (v.length === 0) return undefined;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : Number(((v[mid - 1] + v[mid]) / 2).toFixed(2));
+};
+
+/**
+ * One size's passes as one bench result: per scenario (and bare SQL statement) the median of each
+ * number over the passes, with every pass's p99 kept (`p99Passes`); errors added up; the server's
+ * peak memory the highest of any pass; the sign-in bars of every pass, each named by its pass.
+ */
+export function mergePasses(results) {
+  if (results.length === 1) return results[0];
+  const first = results[0];
+  const mergeRows = (rowsOf, numbers, errors) =>
+    [...new Set(results.flatMap((r) => (rowsOf(r) ?? []).map((x) => x.name)))].map((name) => {
+      const rows = results.map((r) => (rowsOf(r) ?? []).find((x) => x.name === name)).filter(Boolean);
+      const merged = { ...rows[0] };
+      for (const key of numbers) if (rows.some((row) => key in row)) merged[key] = median(rows.map((row) => row[key]));
+      for (const key of errors) merged[key] = rows.reduce((sum, row) => sum + (row[key] ?? 0), 0);
+      merged.p99Passes = rows.map((row) => row.p99);
+      return merged;
+    });
+  return {
+    ...first,
+    passes: results.length,
+    scenarios: mergeRows((r) => r.scenarios, ['p50', 'p99', 'requestsPerSecond', 'bytesPerAnswer'], ['errors', 'non2xx']),
+    bareSql: mergeRows((r) => r.bareSql, ['p50', 'p99', 'perSecond'], ['errors']),
+    serverPeakMemoryMB: Math.max(...results.map((r) => r.serverPeakMemoryMB ?? 0)),
+    hashBoundSignInsPerSecond: median(results.map((r) => r.hashBoundSignInsPerSecond)),
+    parallelArgon2idChecksPerSecond: median(results.map((r) => r.parallelArgon2idChecksPerSecond)),
+    bars: results.flatMap((r, i) => (r.bars ?? []).map((b) => ({ ...b, bar: `${b.bar} (pass ${i + 1} of ${results.length})` }))),
+  };
 }
 
 /** Per scenario, its numbers at each size; the bars of the curve. */
@@ -86,14 +138,27 @@ export function summarise(runs) {
             requestsPerSecond: s.requestsPerSecond,
             errors: s.errors + s.non2xx,
             ...(s.bytesPerAnswer !== undefined ? { bytesPerAnswer: s.bytesPerAnswer } : {}),
+            ...(s.p99Passes ? { p99Passes: s.p99Passes } : {}),
           },
         ];
       const b = (r.bareSql ?? []).find((x) => `bare SQL: ${x.name}` === name);
-      return b ? [{ items: r.items, p50: b.p50, p99: b.p99, requestsPerSecond: b.perSecond, errors: b.errors }] : [];
+      return b
+        ? [
+            {
+              items: r.items,
+              p50: b.p50,
+              p99: b.p99,
+              requestsPerSecond: b.perSecond,
+              errors: b.errors,
+              ...(b.p99Passes ? { p99Passes: b.p99Passes } : {}),
+            },
+          ]
+        : [];
     }),
   }));
   const sizes = runs.map((r) => ({
     items: r.items,
+    passes: r.passes ?? 1,
     seedingSeconds: r.seeding?.seconds,
     databaseBytes: r.databaseBytes,
     postgresSettings: r.postgresSettings,
