@@ -672,6 +672,52 @@ describe('the worker', () => {
     }
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a batch whose events all wait on a locked row ends the round at once instead of claiming them again and again (PostgreSQL)',
+    async () => {
+      const waiting = new TestClient(t.app);
+      const person = await waiting.register(uniqueName('locked'));
+      const filed = (
+        await waiting.post('/api/support-requests', { type: 'other', description: 'A request while my row is locked.' })
+      ).json<{
+        id: number;
+      }>().id;
+      await enqueue(
+        t.app.db,
+        Array.from({ length: 2 }, () => ({ type: 'support_update' as const, recipientId: person.id, supportRequestId: filed })),
+      );
+      // Another connection holds the person's row as a deletion does.
+      const other = await openDatabase({ databaseUrl: t.config.databaseUrl!, pgliteDir: '' });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holding = other.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from users where id = ${person.id} for update`);
+        locked();
+        await released;
+      });
+      try {
+        await isLocked;
+        const worker = new NotificationWorker(t.app.db, { intervalMs: 60_000, maxAttempts: 3, batchSize: 2 });
+        const round = await Promise.race([worker.runOnce(), new Promise((r) => setTimeout(r, 3000, 'still claiming'))]);
+        expect(round).toEqual({ events: 2, deliveries: 0 });
+      } finally {
+        release();
+        await holding;
+        await other.close();
+      }
+      // Once the row is free, the next round handles them.
+      const after = await new NotificationWorker(t.app.db, { intervalMs: 60_000, maxAttempts: 3, batchSize: 2 }).runOnce();
+      expect(after.events).toBeGreaterThanOrEqual(2);
+      const left = await queryRows<{ n: number }>(
+        t.app.db,
+        sql`select count(*)::int as n from notification_events where recipient_id = ${person.id}`,
+      );
+      expect(Number(left[0]!.n)).toBe(0);
+    },
+  );
+
   it('stops cleanly: close waits for the round under way and nothing runs after it', async () => {
     const other = await createTestApp({ NOTIFICATION_INTERVAL_MS: '50' });
     const started = Date.now();

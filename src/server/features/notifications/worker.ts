@@ -195,9 +195,10 @@ export class NotificationWorker {
     let events = 0;
     for (;;) {
       if (leave()) return { events, deliveries: 0 };
-      const n = await this.processEvents();
-      events += n;
-      if (n < this.batchSize) break;
+      const { claimed, skipped } = await this.processEvents();
+      events += claimed;
+      // A batch whose every event waited on a deletion under way: left for a later round, not claimed again at once.
+      if (claimed < this.batchSize || skipped === claimed) break;
     }
     let deliveries = 0;
     for (;;) {
@@ -210,13 +211,17 @@ export class NotificationWorker {
   }
 
   /** Claims a batch of events and handles each in a savepoint of its own: one bad event fails alone. */
-  async processEvents(): Promise<number> {
+  async processEvents(): Promise<{ claimed: number; skipped: number }> {
     return this.db.transaction(async (tx) => {
       const events = await claimEvents(tx, this.batchSize);
+      let skipped = 0;
       for (const event of events) {
         try {
           // A thing it refers to is being deleted: left for a later round (by then gone with it).
-          if (!(await lockSubjects(tx, event))) continue;
+          if (!(await lockSubjects(tx, event))) {
+            skipped++;
+            continue;
+          }
           await tx.transaction((savepoint) => this.fanOut(savepoint, event));
           await deleteEvent(tx, event.id);
         } catch (err) {
@@ -226,7 +231,7 @@ export class NotificationWorker {
           this.log?.[giveUp ? 'error' : 'warn']({ err, event: event.id, attempts }, 'notification event failed');
         }
       }
-      return events.length;
+      return { claimed: events.length, skipped };
     });
   }
 
