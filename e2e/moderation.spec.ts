@@ -125,6 +125,16 @@ test('an admin suspends a user from their page, who then cannot post and is told
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toMatch(/^Your account is suspended until .*Reason: Spam in messages$/);
+  // Another write form says it the same way: the end as the app's dates read, not the API's UTC minute.
+  await user.page.goto('/notes');
+  await user.page.getByLabel('Note', { exact: true }).fill('A note while suspended');
+  await user.page.getByRole('button', { name: 'Save note' }).click();
+  const told = user.page.getByText(
+    /^Your account is suspended until [A-Z][a-z]{2} \d{1,2}, \d{4}: you can still read.*Reason: Spam in messages$/,
+  );
+  await expect(told).toBeVisible();
+  await expect(user.page.getByText(/UTC/)).toHaveCount(0);
+  await user.page.screenshot({ path: '/tmp/suspended-note.png' });
   // Help says so too.
   await user.page.goto('/help');
   await expect(user.page.getByRole('heading', { name: 'Notices from the moderators' })).toBeVisible();

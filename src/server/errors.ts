@@ -14,16 +14,19 @@ export class AppError extends Error {
   public readonly values: MessageValues | undefined;
   /** A stable name of the error for programs (`{ message, code }`), where a client acts on it. */
   public readonly code: string | undefined;
+  /** Fields the answer carries beside `message` and `code`, for a client to say it its own way (e.g. a date in the viewer's zone). */
+  public readonly details: Readonly<Record<string, string>> | undefined;
 
   constructor(
     public readonly statusCode: number,
     message: Message,
-    options?: { cause?: unknown; code?: string },
+    options?: { cause?: unknown; code?: string; details?: Record<string, string> },
   ) {
     super(messageId(message), options);
     this.name = 'AppError';
     this.values = messageValues(message);
     this.code = options?.code;
+    this.details = options?.details;
   }
 }
 
@@ -171,7 +174,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       const answer = say(error.message as Message, error.values);
-      return reply.status(error.statusCode).send(error.code ? { ...answer, code: error.code } : answer);
+      return reply.status(error.statusCode).send({ ...error.details, ...answer, ...(error.code ? { code: error.code } : {}) });
     }
     if (error.validation) {
       return reply.status(400).send({ message: validationMessage(error, language) });

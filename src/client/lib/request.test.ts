@@ -226,6 +226,21 @@ describe('getErrorMessage', () => {
     expect(getErrorMessage(new Error('500: Internal Server Error'), 'Try again')).toBe('Try again');
   });
 
+  it("says a suspension's end as the app's dates are said (the viewer's zone), not the API's UTC minute", () => {
+    // Noon UTC: the same calendar day in every zone from UTC-11 to UTC+11.
+    const body = JSON.stringify({
+      message: 'Your account is suspended until 2026-12-04 12:00 UTC: you can still read. Reason: Spam',
+      code: 'suspended',
+      until: '2026-12-04T12:00:00.000Z',
+      reason: 'Spam',
+    });
+    expect(getErrorMessage(new ApiError(403, body, 'Forbidden'))).toBe(
+      'Your account is suspended until Dec 4, 2026: you can still read, export your data, ask the team for help (on the Help page), delete your account and sign out. Reason: Spam',
+    );
+    // Without the fields (another server, an older one), its message as it is.
+    expect(getErrorMessage(new ApiError(403, JSON.stringify({ message: 'Suspended', code: 'suspended' }), 'Forbidden'))).toBe('Suspended');
+  });
+
   it('explains network failures and falls back for anything else', () => {
     expect(getErrorMessage(new TypeError('Failed to fetch'))).toMatch(/Could not reach the server/);
     expect(getErrorMessage(new Error('502: <html>Bad gateway</html>'), 'Try again')).toBe('Try again');

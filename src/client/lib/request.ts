@@ -3,6 +3,7 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import { CSRF_HEADER, CSRF_INVALID_CODE } from '../../shared/constants.js';
 import { browserOffline, reportNetworkFailure, reportResponse } from './connectivity';
+import { formatShortDate } from './format-date';
 import { say, translate } from './i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -225,8 +226,11 @@ export function getErrorMessage(error: unknown, fallback = translate('core.commo
   const rest = (match[2] ?? '').trim();
   if (rest.startsWith('{')) {
     try {
-      const parsed: unknown = JSON.parse(rest);
-      const message = (parsed as { message?: unknown } | null)?.message;
+      const parsed = JSON.parse(rest) as { message?: unknown; code?: unknown; until?: unknown; reason?: unknown } | null;
+      // A suspension's refusal names its end in UTC; the app says it as the rest of its pages do, in the viewer's zone.
+      if (parsed?.code === 'suspended' && typeof parsed.until === 'string' && typeof parsed.reason === 'string')
+        return translate('core.common.suspended', { date: formatShortDate(parsed.until), reason: parsed.reason });
+      const message = parsed?.message;
       if (typeof message === 'string' && message) return message;
     } catch {
       // Not JSON after all: show the text as it is.

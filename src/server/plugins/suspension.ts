@@ -38,9 +38,15 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** "2026-12-01 14:30 UTC": the end of a suspension as the refusal says it. */
 export const suspensionEnd = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** The refusal of a write by a suspended person. */
+/**
+ * The refusal of a write by a suspended person. Beside the message (its end in UTC, for any client)
+ * it carries the end as an ISO time and the reason: the app says the date in the viewer's zone.
+ */
 export const suspendedError = (s: { until: Date; reason: string }) =>
-  new AppError(403, withValues(MODERATION_MSG.suspended, { until: suspensionEnd(s.until), reason: s.reason }), { code: 'suspended' });
+  new AppError(403, withValues(MODERATION_MSG.suspended, { until: suspensionEnd(s.until), reason: s.reason }), {
+    code: 'suspended',
+    details: { until: s.until.toISOString(), reason: s.reason },
+  });
 
 async function refuseSuspendedWrites(request: FastifyRequest): Promise<void> {
   if (READS.has(request.method)) return;

@@ -182,6 +182,11 @@ describe('warning and suspending a person', () => {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().code).toBe('suspended');
       expect(res.json().message).toMatch(/^Your account is suspended until \d{4}-\d\d-\d\d \d\d:\d\d UTC: .*Reason: Spam in messages$/);
+      // The end as a time and the reason, for the app to say the date in the viewer's zone; the message's minute is its UTC one.
+      const { until, reason } = res.json<{ until: string; reason: string }>();
+      expect(reason).toBe('Spam in messages');
+      expect(Date.parse(until) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+      expect(res.json().message).toContain(`${until.slice(0, 16).replace('T', ' ')} UTC`);
     }
     // Bad input from a suspended person is refused as suspended too: never looked at.
     expect((await p.post('/api/items', { nonsense: true })).json().code).toBe('suspended');
