@@ -48,6 +48,24 @@ test('the search box shows its whole placeholder on a phone, at 390 and at 360 p
   }
 });
 
+test('on a tablet the menu opens as a panel under its button, not across the whole width', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await registerThroughUi(page, uniqueName('tablet'));
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const close = page.getByRole('button', { name: 'Close menu' });
+  const panel = page.locator(`[id="${(await close.getAttribute('aria-controls'))!}"]`);
+  await expect(panel.getByRole('link', { name: 'Settings' })).toBeVisible();
+  const [box, button] = [(await panel.boundingBox())!, (await close.boundingBox())!];
+  expect(box.width).toBeLessThan(400);
+  // Right-aligned with the button above it, and wholly on the screen.
+  expect(Math.abs(box.x + box.width - (button.x + button.width))).toBeLessThanOrEqual(8);
+  expect(box.y).toBeGreaterThanOrEqual(button.y + button.height);
+  expect(box.x).toBeGreaterThan(0);
+  await page.screenshot({ path: '/tmp/menu-tablet.png' });
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+});
+
 test('the open phone menu keeps focus: Tab and Shift+Tab go round it, Escape closes it and returns focus', async ({ page }) => {
   await registerThroughUi(page, uniqueName('menu'));
   const menuButton = page.getByRole('button', { name: 'Open menu' });

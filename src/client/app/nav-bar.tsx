@@ -135,7 +135,8 @@ export function NavBar() {
             ref={panelRef}
             id={panelId}
             hidden={!menuOpen}
-            className="absolute inset-x-0 top-full border-y border-border bg-card shadow-lg xl:hidden"
+            // Phones: the bar's full width. Tablets: a panel under the button, as wide as its links need.
+            className="absolute inset-x-0 top-full border-y border-border bg-card shadow-lg sm:inset-x-auto sm:right-4 sm:mt-1 sm:w-80 sm:rounded-lg sm:border xl:hidden"
           >
             {menuOpen ? (
               <Suspense fallback={<Spinner className="mx-auto my-4" />}>
