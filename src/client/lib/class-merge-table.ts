@@ -8,7 +8,7 @@ export const ORDER_SENSITIVE = '* ** after backdrop before details-content file 
 
 export const ROWS: string[] = [
   '0|0,1,2,9,10,31,60|-inset-2 inset-0',
-  '1|1,9,60|-inset-x-0.5 inset-x-0 inset-x-4',
+  '1|1,9,60|-inset-x-0.5 inset-x-0 inset-x-4 inset-x-auto',
   '2|2,10,31|-inset-y-2.5',
   '3|3|-ml-1 -ml-2 -ml-3 ml-1 ml-2 ml-auto',
   '4|4|-mr-2 mr-1 mr-auto',
@@ -16,7 +16,7 @@ export const ROWS: string[] = [
   '6|3,4,6|-mx-1 mx-auto',
   '7|5,7,65|-my-3 my-1 my-4 my-auto',
   '8|8|-outline-offset-2 outline-offset-0 outline-offset-2',
-  '9|9|-right-0.5 right-0 right-2 right-3',
+  '9|9|-right-0.5 right-0 right-2 right-3 right-4',
   '10|10|-top-0.5 top-0 top-1/2 top-2 top-3 top-auto top-full',
   '11|11,12,13|-translate-1/2',
   '12|12|-translate-x-1/2 translate-x-0 translate-x-5 translate-x-[var(--radix-toast-swipe-end-x)] translate-x-[var(--radix-toast-swipe-move-x)]',
@@ -120,7 +120,7 @@ export const ROWS: string[] = [
   '110|110|truncate',
   '111|111|underline-offset-2 underline-offset-4',
   '112|112|uppercase',
-  '113|113|w-11 w-12 w-16 w-20 w-40 w-5 w-[calc(100%-2rem)] w-auto w-fit w-full',
+  '113|113|w-11 w-12 w-16 w-20 w-40 w-5 w-80 w-[calc(100%-2rem)] w-auto w-fit w-full',
   '114|114|whitespace-normal whitespace-nowrap whitespace-pre-line whitespace-pre-wrap',
   '115|115|wrap-anywhere',
   '116|116|z-0 z-10 z-40 z-50 z-[1000] z-[100] z-[1200] z-[1201] z-[200]',
