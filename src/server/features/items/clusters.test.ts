@@ -144,6 +144,25 @@ describe('GET /api/items/clusters: what the list shows', () => {
     for (const zoom of [4, 12, 17]) expect(total(await clusters(`bbox=${bbox()}&zoom=${zoom}${filters}`))).toBe(expected);
   });
 
+  it('a search answers the same cells whether the area is tested point by point or its matches are read first', async () => {
+    // The area holds more items than twice the list's "lamp"s: the search indexes read the matches.
+    const read = async () => Promise.all([4, 12, 17].map((zoom) => clusters(`bbox=${bbox()}&zoom=${zoom}&query=lamp&tag=lamp`)));
+    const byMatches = await read();
+    expect(total(byMatches[0]!)).toBe(await listTotal('&query=lamp&tag=lamp'));
+    // Lamps far away (Lisbon) make the list's matches many: now each point of the area is tested.
+    const [me] = await queryRows<{ user_id: number }>(t.app.db, sql`select user_id from items where title like 'Lamp %' limit 1`);
+    await t.app.db.execute(sql`
+      insert into items (user_id, title, description, image_url, latitude, longitude, approx_latitude, approx_longitude, expires_at)
+      select ${me!.user_id}, 'Far lamp ' || g, 'Not on this map', '/uploads/far.webp', 38.7, -9.1 + g / 1000.0, 38.7, -9.1 + g / 1000.0,
+             now() + interval '10 days'
+        from generate_series(1, 200) as g`);
+    try {
+      expect(await read()).toEqual(byMatches);
+    } finally {
+      await t.app.db.execute(sql`delete from items where title like 'Far lamp %'`);
+    }
+  });
+
   it('within a radius of a place, only the items in it', async () => {
     const near = await listTotal('');
     const res = await visitor().get(`/api/items?lat=${HOME.lat}&lng=${HOME.lng}&radiusKm=0.5`);
