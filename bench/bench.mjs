@@ -31,7 +31,7 @@ const quick = Boolean(args.quick);
 const seed = Number(args.seed ?? 1);
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const itemCount = Number(process.env.BENCH_ITEMS ?? (quick ? 2_000 : databaseUrl ? 1_000_000 : 100_000));
-const userCount = quick ? 500 : 50_000;
+const userCount = Number(process.env.BENCH_USERS ?? (quick ? 500 : 50_000));
 const alertCount = Number(process.env.BENCH_ALERTS ?? (quick ? 2_000 : 100_000));
 const duration = Number(args.duration ?? (quick ? 2 : 10));
 const only = typeof args.only === 'string' ? args.only.split(',').filter(Boolean) : null;

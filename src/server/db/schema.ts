@@ -275,7 +275,10 @@ export const items = pgTable(
     hiddenReason: text('hidden_reason'),
   },
   (t) => [
-    index('items_user_id_idx').on(t.userId),
+    // One person's items (migration 0038): their items in one state newest first (a profile's
+    // current items, My items by state), their given ones (a profile's count), and every item of
+    // theirs (deleting a user). It replaced items_user_id_idx, which made a profile read all of them.
+    index('items_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Whether another item still shows an image (as cover or another photo), when an item or a user
     // is deleted or an edit drops a photo (migration 0024; it replaced 0016's index on image_url).
     index('items_photos_idx').using('gin', sql`array_prepend(${t.imageUrl}, ${t.extraImages})`),

@@ -244,9 +244,68 @@ describe(`EXPLAIN of the image lookups of a deletion on ${ITEMS.toLocaleString('
       from generate_series(1, 3) as g`);
     const p = await plan(imagesOnlyShownByQuery(t.app.db, someone.id).toSQL());
     if (process.env.SHOW_PLANS) console.log(p);
-    expect(p).toMatch(/Index (Only )?Scan using items_user_id_idx/);
+    expect(p).toMatch(/Index (Only )?Scan using items_user_status_created_idx/);
     expect(p).toMatch(byImage);
     expect(p).not.toMatch(/Seq Scan on items/);
+  });
+
+  // A person with 3,000 items, older than the 100,000 of bulk_owner: 2,000 available, 1,000 taken,
+  // 500 of them given to someone in the app. A profile shows the newest current ones and counts the
+  // given ones, reading only what it shows or counts.
+  it("a profile reads its owner's newest current items and their given ones by an index range each, not all their items", async () => {
+    const owner = await new TestClient(t.app).register('many_items');
+    const receiver = await new TestClient(t.app).register('many_received');
+    await t.app.db.execute(sql`
+      insert into items (user_id, title, description, image_url, tags, status, promised_to_id, created_at, expires_at)
+      select ${owner.id}, 'Stool ' || g, 'A stool', '/uploads/stool-' || g || '.webp', array['Furniture'],
+             case when g % 3 = 0 then 'taken' else 'available' end, case when g % 6 = 0 then ${receiver.id}::int end,
+             now() - interval '100 days' - (g || ' minutes')::interval, now() + interval '20 days'
+      from generate_series(1, 3000) as g`);
+    await t.app.db.execute(sql`analyze items`);
+    const res = await new TestClient(t.app).get('/api/users/profile/many_items');
+    expect(res.statusCode, res.body).toBe(200);
+    const profile = res.json<{ items: { title: string }[]; givenCount: number }>();
+    expect(profile.items.map((i) => i.title)).toEqual([
+      'Stool 1',
+      'Stool 2',
+      'Stool 4',
+      'Stool 5',
+      'Stool 7',
+      'Stool 8',
+      'Stool 10',
+      'Stool 11',
+      'Stool 13',
+      'Stool 14',
+      'Stool 16',
+      'Stool 17',
+    ]);
+    expect(profile.givenCount).toBe(500);
+    // Every statement the request sends, from the database client (the query builder's as well).
+    const client = (t.app.database as unknown as { db: { $client: { query: (q: unknown, ...rest: unknown[]) => Promise<unknown> } } }).db
+      .$client;
+    const query = client.query.bind(client);
+    const sent: { sql: string; params: unknown[] }[] = [];
+    client.query = (q: unknown, ...rest: unknown[]) => {
+      sent.push({ sql: typeof q === 'string' ? q : (q as { text: string }).text, params: (rest[0] as unknown[]) ?? [] });
+      return query(q, ...rest);
+    };
+    try {
+      expect((await new TestClient(t.app).get('/api/users/profile/many_items')).statusCode).toBe(200);
+    } finally {
+      client.query = query;
+    }
+    const current = sent.find((q) => /from "items".*order by/is.test(q.sql))!;
+    const given = sent.find((q) => /status = 'taken' and promised_to_id is not null/.test(q.sql))!;
+    const [currentPlan, givenPlan] = [await plan(current), await plan(given)];
+    if (process.env.SHOW_PLANS) console.log(currentPlan, '\n---\n', givenPlan);
+    // Newest first in the index's own order, stopped at the profile's few: no sort of all the owner's items.
+    expect(currentPlan).toMatch(/Limit[\s\S]*Index Scan using items_user_status_created_idx/);
+    expect(currentPlan).not.toMatch(/Sort|Seq Scan/);
+    // The given ones only: the owner's taken items, not every item of theirs.
+    expect(givenPlan).toMatch(
+      /(Index (Only )?Scan using|Bitmap Index Scan on) items_user_status_created_idx[^\n]*\n\s*Index Cond: \(\(user_id = \d+\) AND \(status = 'taken'::text\)\)/,
+    );
+    expect(givenPlan).not.toMatch(/Seq Scan/);
   });
 });
 

@@ -4,7 +4,10 @@ import { type Db, queryRows } from '../../db/client.js';
 import { items, thanks, users } from '../../db/schema.js';
 import { PROFILE_ITEMS_SHOWN, PROFILE_THANKS_SHOWN } from '../../../shared/people.js';
 
-/** Items given (marked given to someone) by a user, and received by them: one index range each. */
+/**
+ * Items given (marked given to someone) by a user, and received by them: one index range each, of
+ * the user's taken items (items_user_status_created_idx) and of the items given to them.
+ */
 export async function handOverCounts(db: Db, userId: number): Promise<{ given: number; received: number }> {
   const [row] = await queryRows<{ given: number; received: number }>(
     db,
@@ -35,7 +38,11 @@ export async function receivedThanks(db: Db, userId: number) {
   return { rows, count: count?.n ?? 0 };
 }
 
-/** A user's offers and wants listed now (available and not past their expiry), newest first. */
+/**
+ * A user's offers and wants listed now (available and not past their expiry), newest first: a walk
+ * of items_user_status_created_idx in its own order, stopped at PROFILE_ITEMS_SHOWN (migration 0038),
+ * however many items the user has.
+ */
 export async function currentItems(db: Db, userId: number) {
   return db
     .select({ id: items.id, type: items.type, title: items.title, imageUrl: items.imageUrl })
