@@ -165,6 +165,9 @@ async function answerLanguage(request: FastifyRequest, databaseAway: boolean): P
   }
 }
 
+/** deadlock_detected and serialization_failure: the transaction was rolled back, and may be tried again. */
+const TRANSACTION_CONFLICTS = new Set(['40P01', '40001']);
+
 /** Turns every error into `{ message }` JSON in the request's language; unknown ones become a 500 with a logged reference id. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -189,6 +192,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A data exception (a value out of range for its type): the input was at fault, nothing was written.
       request.log.warn({ err: error }, 'data exception from the database');
       return reply.status(400).send(say(MSG.valueOutOfRange));
+    }
+    if (TRANSACTION_CONFLICTS.has(sqlState(error) ?? '')) {
+      // Two requests' transactions met (a deadlock, or a serializable read that no longer holds):
+      // PostgreSQL rolled this one back, and the same request sent again normally succeeds. A 409
+      // says so to the person; a 503 would make the balancer mark the process failed and resend it
+      // (deploy/nginx), which is for a process going away, not for one request's conflict.
+      request.log.warn({ err: error }, 'transaction conflict');
+      return reply.status(409).send(say(MSG.concurrentChange));
     }
     if (databaseAway) {
       request.log.error({ err: error }, 'database unavailable');

@@ -39,6 +39,7 @@ export const MSG = {
   unsupportedMediaType: 'api.common.unsupportedMediaType',
   bodyTooLarge: 'api.common.bodyTooLarge',
   valueOutOfRange: 'api.common.valueOutOfRange',
+  concurrentChange: 'api.common.concurrentChange',
   codeSentRecently: 'api.common.codeSentRecently',
   smsFailed: 'api.common.smsFailed',
   metricsToken: 'api.common.metricsToken',
