@@ -11,7 +11,6 @@ import { forgetEstimates, itemShowingImage, RADIUS_EXACT_CAP } from './repositor
 const ITEMS = 100_000;
 
 let t: TestApp;
-const captured: { sql: string; params: unknown[] }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,29 +43,35 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Runs an API call while recording the SQL it sends to the items table (cold: no remembered total). */
-async function sqlOf(url: string, { cold = true, client = new TestClient(t.app) } = {}): Promise<{ sql: string; params: unknown[] }[]> {
-  if (cold) forgetEstimates(t.app.db);
-  const db = t.app.db as unknown as { execute: (q: unknown) => Promise<unknown> };
-  const original = db.execute.bind(db);
-  captured.length = 0;
-  const dialect = (t.app.db as unknown as { dialect: { sqlToQuery: (q: unknown) => { sql: string; params: unknown[] } } }).dialect;
-  db.execute = async (q: unknown) => {
-    const built = dialect.sqlToQuery(q);
-    // The items' statements. The typo lookup is not among them: on PostgreSQL it is one call of
-    // search.closest_words (the vocabulary's trigram index), on PGlite a read of the whole (small)
-    // vocabulary on purpose (docs/decisions/022).
-    if (/from items/i.test(built.sql)) captured.push(built);
-    return original(q);
+type Sent = { sql: string; params: unknown[] };
+
+/** Every statement `run` sends to the database, as the driver receives it (raw SQL and the query builder's alike). */
+async function statementsSentDuring<T>(run: () => Promise<T>): Promise<{ result: T; sent: Sent[] }> {
+  const client = (t.app.database as unknown as { db: { $client: { query: (q: unknown, ...rest: unknown[]) => Promise<unknown> } } }).db
+    .$client;
+  const query = client.query.bind(client);
+  const sent: Sent[] = [];
+  client.query = (q: unknown, ...rest: unknown[]) => {
+    sent.push({ sql: typeof q === 'string' ? q : (q as { text: string }).text, params: (rest[0] as unknown[]) ?? [] });
+    return query(q, ...rest);
   };
   try {
-    const res = await client.get(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().items.length).toBeGreaterThan(0);
+    return { result: await run(), sent };
   } finally {
-    db.execute = original;
+    client.query = query;
   }
-  return [...captured];
+}
+
+/** Runs an API call while recording the SQL it sends to the items table (cold: no remembered total). */
+async function sqlOf(url: string, { cold = true, client = new TestClient(t.app) } = {}): Promise<Sent[]> {
+  if (cold) forgetEstimates(t.app.db);
+  const { result: res, sent } = await statementsSentDuring(() => client.get(url));
+  expect(res.statusCode).toBe(200);
+  expect(res.json().items.length).toBeGreaterThan(0);
+  // The items' statements. The typo lookup is not among them: on PostgreSQL it is one call of
+  // search.closest_words (the vocabulary's trigram index), on PGlite a read of the whole (small)
+  // vocabulary on purpose (docs/decisions/022).
+  return sent.filter((q) => /from items/i.test(q.sql));
 }
 
 async function plan(query: { sql: string; params: unknown[] }): Promise<string> {
@@ -280,20 +285,8 @@ describe(`EXPLAIN of the image lookups of a deletion on ${ITEMS.toLocaleString('
       'Stool 17',
     ]);
     expect(profile.givenCount).toBe(500);
-    // Every statement the request sends, from the database client (the query builder's as well).
-    const client = (t.app.database as unknown as { db: { $client: { query: (q: unknown, ...rest: unknown[]) => Promise<unknown> } } }).db
-      .$client;
-    const query = client.query.bind(client);
-    const sent: { sql: string; params: unknown[] }[] = [];
-    client.query = (q: unknown, ...rest: unknown[]) => {
-      sent.push({ sql: typeof q === 'string' ? q : (q as { text: string }).text, params: (rest[0] as unknown[]) ?? [] });
-      return query(q, ...rest);
-    };
-    try {
-      expect((await new TestClient(t.app).get('/api/users/profile/many_items')).statusCode).toBe(200);
-    } finally {
-      client.query = query;
-    }
+    const { result: again, sent } = await statementsSentDuring(() => new TestClient(t.app).get('/api/users/profile/many_items'));
+    expect(again.statusCode).toBe(200);
     const current = sent.find((q) => /from "items".*order by/is.test(q.sql))!;
     const given = sent.find((q) => /status = 'taken' and promised_to_id is not null/.test(q.sql))!;
     const [currentPlan, givenPlan] = [await plan(current), await plan(given)];
@@ -312,22 +305,10 @@ describe(`EXPLAIN of the image lookups of a deletion on ${ITEMS.toLocaleString('
 describe(`EXPLAIN of the map's clusters on ${ITEMS.toLocaleString('en')} items (docs/decisions/021)`, () => {
   /** Every statement one clusters request sends, EXPLAINed with its parameters. */
   async function plansOf(url: string): Promise<string[]> {
-    const db = t.app.db as unknown as { execute: (q: unknown) => Promise<unknown> };
-    const original = db.execute.bind(db);
-    const dialect = (t.app.db as unknown as { dialect: { sqlToQuery: (q: unknown) => { sql: string; params: unknown[] } } }).dialect;
-    const sent: { sql: string; params: unknown[] }[] = [];
-    db.execute = async (q: unknown) => {
-      sent.push(dialect.sqlToQuery(q));
-      return original(q);
-    };
-    try {
-      const res = await new TestClient(t.app).get(url);
-      expect(res.statusCode, res.body).toBe(200);
-      const answer = res.json<{ clusters: { count: number }[]; items: unknown[] }>();
-      expect(answer.clusters.length + answer.items.length).toBeGreaterThan(0);
-    } finally {
-      db.execute = original;
-    }
+    const { result: res, sent } = await statementsSentDuring(() => new TestClient(t.app).get(url));
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{ clusters: { count: number }[]; items: unknown[] }>();
+    expect(answer.clusters.length + answer.items.length).toBeGreaterThan(0);
     const plans = await Promise.all(sent.filter((q) => /from (items|item_map_cells)/i.test(q.sql)).map(plan));
     if (process.env.SHOW_PLANS) console.log(url, '\n', plans.join('\n---\n'));
     return plans;
