@@ -298,6 +298,8 @@ export async function ensureSeeded(q, { seed, items, users, passwordHash, log })
   await q(`ALTER TABLE items DISABLE TRIGGER item_map_cells_insert`);
   // So are the word postings (migration 0034): one bulk insert, then their index.
   await q(`ALTER TABLE items DISABLE TRIGGER items_postings_insert`);
+  // So are the words as written of the map's search (migration 0039).
+  await q(`ALTER TABLE items DISABLE TRIGGER items_raw_words_insert`);
   const cityLat = `(ARRAY[${CITIES.map((c) => c[1]).join(',')}]::float8[])[c]`;
   const cityLng = `(ARRAY[${CITIES.map((c) => c[2]).join(',')}]::float8[])[c]`;
   for (let from = 1; from <= items; from += CHUNK) {
@@ -346,7 +348,9 @@ export async function ensureSeeded(q, { seed, items, users, passwordHash, log })
   await step('map cells (rebuild_item_map_cells)', `SELECT rebuild_item_map_cells()`);
   await q(`ALTER TABLE items ENABLE TRIGGER items_postings_insert`);
   await step('word postings (search.rebuild_postings)', `SELECT search.rebuild_postings()`);
-  for (const t of ['users', 'user_payment_ids', 'notes', 'items', 'item_map_cells', 'search.postings'])
+  await q(`ALTER TABLE items ENABLE TRIGGER items_raw_words_insert`);
+  await step('words as written (search.rebuild_raw_words)', `SELECT search.rebuild_raw_words()`);
+  for (const t of ['users', 'user_payment_ids', 'notes', 'items', 'item_map_cells', 'search.postings', 'search.raw_words'])
     await step(`vacuum analyze ${t}`, `VACUUM ANALYZE ${t}`);
   const seconds = (Date.now() - started) / 1000;
   await q(`INSERT INTO bench_meta (id, fingerprint, params, seeded_at, seconds) VALUES (1, $1, $2, now(), $3)`, [

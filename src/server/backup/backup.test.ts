@@ -148,6 +148,13 @@ async function restoredState(database: Database, uploadsDir: string) {
   expect(postings).toMatchObject({ stray: 0 });
   expect(postings!.held).toBe(postings!.words);
   expect(postings!.held).toBeGreaterThan(0);
+  // So are the words as written that the map's search reads (migration 0039): every one of the items'.
+  const [raw] = await database.transaction('snapshot', (q) =>
+    q(`select count(*)::int as missing from (
+         select w from items, regexp_split_to_table(lower(title || ' ' || description), '[^[:alnum:]]+') as w where length(w) >= 3
+         except select word from search.raw_words) d`),
+  );
+  expect(raw).toMatchObject({ missing: 0 });
   return { tables: await database.transaction('snapshot', dumpTables), images: filesOf(uploadsDir) };
 }
 

@@ -107,13 +107,14 @@ const MAX_PARAMS = 4000;
 /**
  * Tables derived from the items that a restore fills in one pass after the items load, with their
  * insert trigger off meanwhile: the word postings (migration 0034; ten times faster at a million
- * items than through their index row by row) and the map's cell counts (0029; one grouped pass
+ * items than through their index row by row), the map's cell counts (0029; one grouped pass
  * instead of an upsert into 20 levels for every chunk: 100,000 items restore into PGlite in 32 s,
- * 103 s before).
+ * 103 s before) and the words as written (0039).
  */
 const BULK_FILLED = [
   { trigger: 'items_postings_insert', rebuild: 'select search.rebuild_postings()' },
   { trigger: 'item_map_cells_insert', rebuild: 'select rebuild_item_map_cells()' },
+  { trigger: 'items_raw_words_insert', rebuild: 'select search.rebuild_raw_words()' },
 ] as const;
 
 /** Rows of one table, inserted a batch at a time with each value cast to its column's type. */

@@ -316,6 +316,11 @@ export const items = pgTable(
     index('items_tags_lower_idx').using('gin', sql`lower_tags(tags)`),
     // Search by words (migration 0025).
     index('items_search_doc_idx').using('gin', t.searchDoc),
+    // A search on the map: a key "cell:word" for each word an item on the map may match through
+    // (migration 0039, docs/decisions/033-map-search-keys.md).
+    index('items_map_search_keys_idx')
+      .using('gin', sql`map_search_keys(approx_latitude, approx_longitude, title, description, tags, search_doc)`)
+      .where(sql`status = 'available' AND approx_latitude IS NOT NULL AND expires_at IS NOT NULL`),
     // The few hidden items (migration 0030).
     index('items_hidden_idx')
       .on(t.id)

@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Clusters, ClustersQuery } from '../../../shared/items.js';
 import { ITEM_MSG } from '../../../shared/items.js';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, isEmbedded, queryRows } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
 import { round5 } from './location.js';
 import { countListedItems, type ItemFilter, MATCH_ROW_COST, whereListed } from './repository.js';
-import { searchWordsOf } from './search-words.js';
+import { alternativesOf, postable } from './postings.js';
+import { byWordsOnly, searchWordsOf } from './search-words.js';
 import { itemFilterOf } from './service.js';
 
 // The Map view's clusters (docs/decisions/021-map-clusters.md). The clusters of map zoom z are the
@@ -146,22 +147,113 @@ function storedCells(db: Db, r: CellRange): Promise<CellRow[]> {
   );
 }
 
+/** The grid level of map_search_keys' cells (migration 0039): about 5 km wide at the equator. */
+export const KEY_LEVEL = 13;
+/** The most key cells a view may need: a zoom-12 view of a 4K screen is about 15 × 9 of them. */
+export const MAX_KEY_CELLS = 256;
+/** The most words a search's keys may hold (a substring held by more words reads as before). */
+export const MAX_KEY_WORDS = 64;
+/** Key words are this long or longer (map_search_keys). */
+const KEY_WORD_MIN = 3;
+
+/** The cells of level KEY_LEVEL that cover the range, as map_search_keys names them. */
+function keyCellsOf(r: CellRange): number[] | undefined {
+  const d = r.level - KEY_LEVEL;
+  const [x0, x1, y0, y1] =
+    d >= 0 ? [r.x0 >> d, r.x1 >> d, r.y0 >> d, r.y1 >> d] : [r.x0 << -d, ((r.x1 + 1) << -d) - 1, r.y0 << -d, ((r.y1 + 1) << -d) - 1];
+  if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_KEY_CELLS) return undefined;
+  const cells: number[] = [];
+  for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) cells.push(x * 2 ** KEY_LEVEL + y);
+  return cells;
+}
+
+/**
+ * The words whose keys hold every match of the filter's search (map_search_keys, migration 0039),
+ * or undefined when some match may have no such key (a text shorter than three letters or holding
+ * signs, a word still open as a prefix, a substring held by too many words). A superset is enough:
+ * the rows the keys give are tested as the list tests them.
+ *   - A tag: the tag, in lower case.
+ *   - One word: the words of titles and descriptions that hold it (search.raw_words), the text as a
+ *     tag, and the word's alternatives (as typed, synonyms, typos).
+ *   - Several words: the text as a tag, and the alternatives of one of the words (each match holds
+ *     every word).
+ * Lower case and "letters and digits" are PostgreSQL's own (lower, [[:alnum:]]), as in the keys.
+ */
+async function keyWordsOf(db: Db, filter: ItemFilter): Promise<string[] | undefined> {
+  const fits = (words: string[]) => words.length > 0 && words.every((w) => w.length >= KEY_WORD_MIN);
+  if (filter.tag) {
+    const [row] = await queryRows<{ tag: string }>(db, sql`SELECT lower(${filter.tag}::text) AS tag`);
+    return row && [...row.tag].length >= KEY_WORD_MIN ? [row.tag] : undefined;
+  }
+  const text = filter.text;
+  if (!text) return undefined;
+  const words = filter.words ?? [];
+  if (!postable(words)) return undefined;
+  if (byWordsOnly(words)) {
+    const alternatives = words.map(alternativesOf).find((a): a is string[] => a !== undefined && fits(a));
+    if (!alternatives) return undefined;
+    const [row] = await queryRows<{ tag: string }>(db, sql`SELECT lower(${text}::text) AS tag`);
+    return row ? [...new Set([row.tag, ...alternatives])] : undefined;
+  }
+  const alternatives = words.length ? alternativesOf(words[0]!) : [];
+  if (!alternatives || (alternatives.length > 0 && !fits(alternatives))) return undefined;
+  // PGlite: the words are read without the trigram index (see search-words.ts, closestTo).
+  const holds = (pattern: SQL) => (isEmbedded(db) ? sql`(r.word LIKE ${pattern}) IS TRUE` : sql`r.word LIKE ${pattern}`);
+  const [row] = await queryRows<{ typed: string; plain: boolean; holders: string[] | null }>(
+    db,
+    sql`SELECT t.typed, t.typed ~ '^[[:alnum:]]{3,}$' AS plain,
+               CASE WHEN t.typed ~ '^[[:alnum:]]{3,}$' THEN ARRAY(
+                 SELECT r.word FROM search.raw_words r WHERE ${holds(sql`'%' || t.typed || '%'`)} LIMIT ${MAX_KEY_WORDS + 1}::int) END AS holders
+          FROM (SELECT lower(${text}::text) AS typed) AS t`,
+  );
+  if (!row?.plain || !row.holders || row.holders.length > MAX_KEY_WORDS) return undefined;
+  return [...new Set([row.typed, ...row.holders, ...alternatives])];
+}
+
+/** The keys of the search over the range (cell × word), or undefined when they cannot hold every match. */
+async function searchKeysOf(db: Db, r: CellRange, filter: ItemFilter): Promise<string[] | undefined> {
+  const cells = keyCellsOf(r);
+  if (!cells) return undefined;
+  const words = await keyWordsOf(db, filter);
+  if (!words || words.length > MAX_KEY_WORDS) return undefined;
+  return cells.flatMap((c) => words.map((w) => `${c}:${w}`));
+}
+
+/** An item's keys, as items_map_search_keys_idx holds them (migration 0039). */
+const itemKeys = sql`map_search_keys(i.approx_latitude, i.approx_longitude, i.title, i.description, i.tags, i.search_doc)`;
+
+/** A text[] of any strings, as one parameter: each quoted, its quotes and backslashes escaped. */
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+
+/** How groupedCells finds the rows of the area that match a search (mapClusters chooses). */
+type SearchReading = { by: 'indexes' } | { by: 'rows' } | { by: 'keys'; keys: string[] };
+
 /**
  * The cells of the area grouped at request time from the rows that match (the list's own filter,
  * whereListed) inside the cells' area, which the GiST index of published points (or the search
  * indexes, as the planner prices them) reads. Its cost grows with the matches in the area.
- * `rowByRow`: a search's text and tag are tested on each point of the area, read through the planar
- * index of published points (decision 031), instead of through the search indexes, which read every
- * match of the whole list before the area keeps its own (mapClusters chooses).
+ * A search's matches are found (`reading`, mapClusters chooses):
+ *   - `keys`: by the index of the keys of the view's cells and the search's words (migration 0039):
+ *     the matches of a few cells around the view, whatever the list holds elsewhere;
+ *   - `rows`: its text and tag are tested on each point of the area, read through the planar index
+ *     of published points (decision 031): what the area holds;
+ *   - `indexes`: through the search indexes, which read every match of the whole list before the
+ *     area keeps its own.
  */
-function groupedCells(db: Db, r: CellRange, filter: ItemFilter, { rowByRow = false }: { rowByRow?: boolean } = {}): Promise<CellRow[]> {
+function groupedCells(db: Db, r: CellRange, filter: ItemFilter, reading: SearchReading = { by: 'indexes' }): Promise<CellRow[]> {
   const b = boundsOf(r);
   const g = sql`${r.level}::int`;
-  const matching = rowByRow
-    ? // `IS TRUE`: the same test, in a form no index answers.
-      sql`(${whereListed(filter, { only: 'search' })}) IS TRUE AND ${whereListed(filter, { only: 'listed' })}
+  const matching =
+    reading.by === 'keys'
+      ? // The index of keys gives the matches of the view's key cells; each is tested as the list
+        // tests it (`IS TRUE`: in a form no other index answers), the cells' range below keeps the view's.
+        sql`${itemKeys} && ${textArray(reading.keys)}
+        AND (${whereListed(filter, { only: 'search' })}) IS TRUE AND ${whereListed(filter, { only: 'listed' })}`
+      : reading.by === 'rows'
+        ? // `IS TRUE`: the same test, in a form no index answers.
+          sql`(${whereListed(filter, { only: 'search' })}) IS TRUE AND ${whereListed(filter, { only: 'listed' })}
         AND point(${lng}, ${lat}) <@ box(point(${b.west}::float8, ${b.south}::float8), point(${b.east}::float8, ${b.north}::float8))`
-    : sql`${whereListed(filter)} AND ${cubeOf(b)} @> ${itemPoint}
+        : sql`${whereListed(filter)} AND ${cubeOf(b)} @> ${itemPoint}
         AND i.approx_latitude BETWEEN ${b.south} AND ${b.north} AND i.approx_longitude BETWEEN ${b.west} AND ${b.east}`;
   return queryRows<CellRow>(
     db,
@@ -198,7 +290,14 @@ async function itemsInArea(db: Db, r: CellRange): Promise<number> {
 export async function mapClusters(
   db: Db,
   q: ClustersQuery,
-  { searchMaxItems = Infinity }: { searchMaxItems?: number } = {},
+  {
+    searchMaxItems = Infinity,
+    searchReading = 'auto',
+  }: {
+    searchMaxItems?: number;
+    /** How a search's matches are found: `auto` chooses (tests compare the ways; `keys` falls back to `indexes` where it cannot hold every match). */
+    searchReading?: 'auto' | SearchReading['by'];
+  } = {},
 ): Promise<Clusters> {
   const level = levelOfZoom(q.zoom);
   const { west, south, east, north } = q.bbox;
@@ -206,20 +305,26 @@ export async function mapClusters(
   if ((range.x1 - range.x0 + 1) * (range.y1 - range.y0 + 1) > MAX_CELLS) throw badRequest(ITEM_MSG.bboxTooLarge);
   const filter = itemFilterOf(q);
   const filtered = Boolean(filter.text || filter.tag || filter.type || filter.near);
-  let rowByRow = false;
+  let reading: SearchReading = { by: 'indexes' };
   if (filter.text || filter.tag) {
     // Deeper than the stored levels (zoom 20) the area is a few houses: its points are tested.
     const inArea = level <= STORED_LEVEL_MAX ? await itemsInArea(db, range) : 0;
     if (inArea > searchMaxItems) throw badRequest(ITEM_MSG.searchAreaTooLarge);
     if (filter.text) filter.words = await searchWordsOf(db, filter.text);
-    // The search indexes read every match of the list (a common word at a million items: 33,000
-    // from each of four indexes, 24 ms) before the area keeps its own; testing the area's points
-    // costs what the area holds (a neighbourhood at zoom 14: at most 2,300). The list's total of the
-    // same search is remembered (countListedItems), so this is seldom a query of its own.
-    rowByRow = inArea <= MATCH_ROW_COST * (await countListedItems(db, filter)).total;
+    const keys = searchReading === 'auto' || searchReading === 'keys' ? await searchKeysOf(db, range, filter) : undefined;
+    if (keys && searchReading !== 'rows') reading = { by: 'keys', keys };
+    // Without keys: the search indexes read every match of the list (a common word at a million
+    // items: 33,000 from each of four indexes, 24 ms) before the area keeps its own; testing the
+    // area's points costs what the area holds (a neighbourhood at zoom 14: at most 2,300). The
+    // list's total of the same search is remembered (countListedItems), so this is seldom a query of its own.
+    else if (
+      searchReading === 'rows' ||
+      (searchReading === 'auto' && inArea <= MATCH_ROW_COST * (await countListedItems(db, filter)).total)
+    )
+      reading = { by: 'rows' };
   }
   const stored = !filtered && level <= STORED_LEVEL_MAX;
-  const cells = stored ? await storedCells(db, range) : await groupedCells(db, range, filter, { rowByRow });
+  const cells = stored ? await storedCells(db, range) : await groupedCells(db, range, filter, reading);
   const singles = new Set(cells.filter((c) => Number(c.count) === 1 && c.id !== null).slice(0, MAX_SINGLES));
   const clusters = cells
     .filter((c) => !singles.has(c))

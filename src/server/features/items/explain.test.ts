@@ -320,6 +320,7 @@ describe(`EXPLAIN of the map's clusters on ${ITEMS.toLocaleString('en')} items (
   // Items past their expiry not yet swept, subtracted at request time: the partial expiry index.
   const lapsed = /Index (Only )?Scan using items_available_located_expires_idx/;
   const gist = /(Index|Bitmap Index) Scan (using|on) items_location_gist/;
+  const keys = /Bitmap Index Scan on items_map_search_keys_idx/;
 
   // At the continent's level (6: at most 4,096 cells in the world) the planner may rightly read the
   // whole level and test x on each row.
@@ -359,12 +360,18 @@ describe(`EXPLAIN of the map's clusters on ${ITEMS.toLocaleString('en')} items (
 
   it.each([
     ['a few houses at zoom 20 (grouped at request time)', '/api/items/clusters?bbox=-73.999,40.853,-73.996,40.856&zoom=20', gist],
-    // A city holds more items than the list has matches: the search indexes read the matches.
-    ['a search in a city', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11&query=chair&tag=chair', /trgm/],
+    // A search of a word: the keys of the view's cells and the words holding it (migration 0039).
+    ['a search in a city', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11&query=chair&tag=chair', keys],
+    ['a search in a district', '/api/items/clusters?bbox=-74,40.7,-73.95,40.73&zoom=14&query=chair&tag=chair', keys],
+    ['a tag in a district', '/api/items/clusters?bbox=-74,40.7,-73.95,40.73&zoom=14&tag=furniture', keys],
+    ['two words in a district', '/api/items/clusters?bbox=-74,40.7,-73.95,40.73&zoom=14&query=chair%20condition', keys],
+    // A text with a sign has no keys ("chair!" is a substring test of "chair!" and a word test of
+    // "chair"). A city holds more items than the list has matches: the search indexes read the matches.
+    ['a search with a sign in a city', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11&query=chair!', /trgm|items_search_doc_idx/],
     // A district holds fewer: its points are read by the planar index and each is tested.
     [
-      'a search in a district',
-      '/api/items/clusters?bbox=-74,40.7,-73.95,40.73&zoom=14&query=chair&tag=chair',
+      'a search with a sign in a district',
+      '/api/items/clusters?bbox=-74,40.7,-73.95,40.73&zoom=14&query=chair!',
       /(Bitmap Index|Index|Index Only) Scan (using|on) items_location_point_gist/,
     ],
     ['wants in a city', '/api/items/clusters?bbox=-74.2,40.6,-73.8,40.9&zoom=11&type=want', /items_wants_location_gist/],

@@ -32,7 +32,7 @@ export function alternativesOf(word: SearchWord): string[] | undefined {
 }
 
 /** Whether every word of a search is one posting word as written (no word the parser splits). */
-const postable = (words: SearchWord[]) => words.every((w) => everyAlternative(w).every((a) => !SPLIT_BY_PARSER.test(a)));
+export const postable = (words: SearchWord[]) => words.every((w) => everyAlternative(w).every((a) => !SPLIT_BY_PARSER.test(a)));
 
 /** A text[] literal of words (normalWords: letters and digits only). */
 const wordArray = (words: string[]) => sql`${`{${words.join(',')}}`}::text[]`;
