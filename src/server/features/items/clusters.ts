@@ -148,9 +148,9 @@ function storedCells(db: Db, r: CellRange): Promise<CellRow[]> {
 }
 
 /** The grid level of map_search_keys' cells (migration 0039): about 5 km wide at the equator. */
-export const KEY_LEVEL = 13;
+const KEY_LEVEL = 13;
 /** The most key cells a view may need: a zoom-12 view of a 4K screen is about 15 × 9 of them. */
-export const MAX_KEY_CELLS = 256;
+const MAX_KEY_CELLS = 256;
 /** The most words a search's keys may hold (a substring held by more words reads as before). */
 export const MAX_KEY_WORDS = 64;
 /** Key words are this long or longer (map_search_keys). */
@@ -312,7 +312,7 @@ export async function mapClusters(
     if (inArea > searchMaxItems) throw badRequest(ITEM_MSG.searchAreaTooLarge);
     if (filter.text) filter.words = await searchWordsOf(db, filter.text);
     const keys = searchReading === 'auto' || searchReading === 'keys' ? await searchKeysOf(db, range, filter) : undefined;
-    if (keys && searchReading !== 'rows') reading = { by: 'keys', keys };
+    if (keys) reading = { by: 'keys', keys };
     // Without keys: the search indexes read every match of the list (a common word at a million
     // items: 33,000 from each of four indexes, 24 ms) before the area keeps its own; testing the
     // area's points costs what the area holds (a neighbourhood at zoom 14: at most 2,300). The
