@@ -305,8 +305,9 @@ export interface Config {
   /** The map's public settings (GET /api/config sends them as they are). */
   map: { tileUrl: string; attribution: string };
   /**
-   * MAP_SEARCH_MAX_ITEMS: a map with a search or a tag is grouped at request time from every listed
-   * item of the area (decision 021); an area holding more than this many is refused (zoom in).
+   * MAP_SEARCH_MAX_ITEMS: a map with a search or a tag is grouped at request time, from the keys of
+   * the cells around the view (decision 033) or from every listed item of the area (decision 021);
+   * an area holding more than this many is refused (zoom in).
    */
   mapSearchMaxItems: number;
   /** Where a phone number typed without a country code is read (PHONE_DEFAULT_REGION, US): E.164 is stored, src/server/phone.ts. */
