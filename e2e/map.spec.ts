@@ -135,6 +135,19 @@ test("a single item's card waits for its item, and says when it is no longer lis
   await expectNoSeriousA11yViolations(page);
 });
 
+test('a search on the map finds a part of a word in any letter case, as the list does', async ({ page }) => {
+  // Read through the keys of the view's cells and the words holding the text (decision 033).
+  const word = await postThree(page);
+  const part = word.slice(2, -2).toUpperCase();
+  await startMapAt(page, 14);
+  await page.goto(`/browse?q=${part}&view=map`);
+  await expect(page.getByRole('button', { name: 'One item here: open its card' })).toHaveCount(3);
+  await expect(clusters(page)).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/h-map-desktop-substring.png' });
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  for (let i = 0; i < 3; i++) await expect(page.getByRole('heading', { name: `${word} ${i}` })).toBeVisible();
+});
+
 test('an area without items says so', async ({ page }) => {
   await startMapAt(page, 12);
   await page.goto(`/browse?q=${uniqueName('nothing').replace('_', '')}&view=map`);
