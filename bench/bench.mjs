@@ -14,6 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../dist/server/app.js';
 import { loadConfig } from '../dist/server/config.js';
 import { openDatabase } from '../dist/server/db/client.js';
+import { SESSION_OPTIONS } from '../dist/server/db/session.js';
 import { hashPassword, verifyPassword } from '../dist/server/features/auth/passwords.js';
 import { forgetEstimates } from '../dist/server/features/items/repository.js';
 import { BOX, CITIES, COMMON_WORD, ensureSeeded, PASSWORD, PEOPLE_WORD, RARE_WORD, SEARCH_TAG } from './seed.mjs';
@@ -298,15 +299,17 @@ function percentile(sorted, p) {
 
 /**
  * Runs statements (one "request", with the point varied) in a loop on CONNECTIONS concurrent loops
- * for the duration. On PostgreSQL they share a pool of the server's size (BENCH_POOL_SIZE), as the
- * server's requests do: each request waits for a connection, runs, and gives it back, and its time
- * counts the wait. (Measured on CONNECTIONS database connections instead, 32 backends on 2 cores
+ * for the duration. On PostgreSQL they share a pool of the server's size (BENCH_POOL_SIZE) with the
+ * server's session settings, as the server's requests do: each request waits for a connection, runs,
+ * and gives it back, and its time counts the wait. (Measured on CONNECTIONS database connections instead, 32 backends on 2 cores
  * competed for the CPU, and the bare list's p99 grew where the server's, on its pool, did not.)
  */
 async function bareSql(name, target, capturedApp, statements, points, seconds) {
   const [probe] = points;
   const withPoint = (st, p) => ({ sql: st.sql, params: st.params.map((v) => (v === probe.lat ? p.lat : v === probe.lng ? p.lng : v)) });
-  const pool = target.kind === 'postgres' ? new pg.Pool({ connectionString: target.url, max: poolSize }) : null;
+  // The app's session settings too (no JIT, no parallel workers): without them, at ten million items
+  // the planner gave the boxed page a Gather whose workers' start was 9 of its 9.2 ms.
+  const pool = target.kind === 'postgres' ? new pg.Pool({ connectionString: target.url, max: poolSize, options: SESSION_OPTIONS }) : null;
   const pglite = pool ? null : capturedApp.database.db.$client;
   const latencies = [];
   let errors = 0;
