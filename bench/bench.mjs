@@ -301,14 +301,14 @@ function percentile(sorted, p) {
  * Runs statements (one "request", with the point varied) in a loop on CONNECTIONS concurrent loops
  * for the duration. On PostgreSQL they share a pool of the server's size (BENCH_POOL_SIZE) with the
  * server's session settings, as the server's requests do: each request waits for a connection, runs,
- * and gives it back, and its time counts the wait. (Measured on CONNECTIONS database connections instead, 32 backends on 2 cores
- * competed for the CPU, and the bare list's p99 grew where the server's, on its pool, did not.)
+ * and gives it back, and its time counts the wait. (Measured on CONNECTIONS database connections
+ * instead, 32 backends on 2 cores competed for the CPU, and the bare list's p99 grew where the
+ * server's, on its pool, did not. Without the session settings, at ten million items the planner
+ * gave the boxed page a Gather whose workers' start was 9 of its 9.2 ms.)
  */
 async function bareSql(name, target, capturedApp, statements, points, seconds) {
   const [probe] = points;
   const withPoint = (st, p) => ({ sql: st.sql, params: st.params.map((v) => (v === probe.lat ? p.lat : v === probe.lng ? p.lng : v)) });
-  // The app's session settings too (no JIT, no parallel workers): without them, at ten million items
-  // the planner gave the boxed page a Gather whose workers' start was 9 of its 9.2 ms.
   const pool = target.kind === 'postgres' ? new pg.Pool({ connectionString: target.url, max: poolSize, options: SESSION_OPTIONS }) : null;
   const pglite = pool ? null : capturedApp.database.db.$client;
   const latencies = [];
