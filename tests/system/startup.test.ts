@@ -28,13 +28,26 @@ it.each([
   expect(error).toContain('See the Configuration section of README.md');
 });
 
-it('scripts/start.sh runs the server in its own place (same pid) with one malloc arena, so it does not warn about it', async () => {
-  const server = await startServer(PORT_BASE + 5, {});
+const environOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+
+it('scripts/start.sh runs the server in its own place (same pid) with one malloc arena and a 1 GiB JavaScript heap, so it does not warn about it', async () => {
+  const server = await startServer(PORT_BASE + 5, { NODE_OPTIONS: '--no-warnings' });
   try {
     const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
     expect(cmdline.at(-2)).toMatch(/dist\/server\/main\.js$/);
-    expect(readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=1');
+    expect(environOf(server.pid)).toContain('MALLOC_ARENA_MAX=1');
+    // docs/decisions/034-javascript-heap-limit.md: the operator's own options are kept.
+    expect(environOf(server.pid)).toContain('NODE_OPTIONS=--no-warnings --max-old-space-size=1024');
     expect(server.output()).not.toContain('MALLOC_ARENA_MAX');
+  } finally {
+    await server.stop();
+  }
+});
+
+it('scripts/start.sh keeps a JavaScript heap limit the operator set in NODE_OPTIONS', async () => {
+  const server = await startServer(PORT_BASE + 5, { NODE_OPTIONS: '--max-old-space-size=2048' });
+  try {
+    expect(environOf(server.pid)).toContain('NODE_OPTIONS=--max-old-space-size=2048');
   } finally {
     await server.stop();
   }
