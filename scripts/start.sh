@@ -14,7 +14,7 @@ MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-1}"
 export MALLOC_ARENA_MAX
 # --max-old-space-size: V8 sizes the JavaScript heap's limit from the machine's memory (up to 4 GiB),
 # and with a limit that high it lets garbage pile up to 4 times what is live before a full
-# collection; with a limit of 1 GiB, up to 1.6 times (V8's MaxGrowingFactor, heap-controller.cc).
+# collection; with a lower limit, 1.3 to 2 times, scaled by the limit (V8's MaxGrowingFactor).
 # Under the bench's reads the heap grew to 190 MB (45-60 MB live) and the process to 300-306 MB at
 # 10,000 items; with 1 GiB it peaked at about 200 MB, requests a second within the runs' noise
 # (docs/decisions/034-javascript-heap-limit.md). A limit already in NODE_OPTIONS wins.
