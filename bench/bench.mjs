@@ -465,10 +465,11 @@ const MEMORY_SETTINGS = ['shared_buffers', 'effective_cache_size', 'work_mem', '
 
 /**
  * The size of the bench database on disk (tables and indexes), for the curve's disk column, and the
- * server's memory settings.
+ * memory settings the app's sessions run with (SESSION_OPTIONS: no parallel workers, where the
+ * server's own default is 2).
  */
 async function databaseFacts(url) {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, options: SESSION_OPTIONS });
   await client.connect();
   try {
     const bytes = Number((await client.query('select pg_database_size(current_database())::text as n')).rows[0].n);
