@@ -20,6 +20,33 @@ function usesGlibc(): boolean {
   return Boolean(report.header?.glibcVersionRuntime);
 }
 
+/** Whether the JavaScript heap's limit was set, on node's command line or in NODE_OPTIONS. */
+function heapLimitSet(): boolean {
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  return flags.some((flag) => /^--max[-_]old[-_]space[-_]size(=|$)/.test(flag));
+}
+
+/**
+ * What a production server started other than by scripts/start.sh lacks. Both settings are read
+ * once, when the process starts, so the script sets them, not the app.
+ */
+function startWarnings(): string[] {
+  const warnings: string[] = [];
+  if (!process.env.MALLOC_ARENA_MAX && usesGlibc()) {
+    // docs/decisions/009-quotas.md
+    warnings.push(
+      'MALLOC_ARENA_MAX is not set: image decodes can hold 100 MB more than they need. Start the server with scripts/start.sh (npm start), or set MALLOC_ARENA_MAX=1.',
+    );
+  }
+  if (!heapLimitSet()) {
+    // docs/decisions/034-javascript-heap-limit.md
+    warnings.push(
+      'No JavaScript heap limit is set: the heap can fill with garbage to 4 times what is live, about 100 MB more under load. Start the server with scripts/start.sh (npm start), or set NODE_OPTIONS=--max-old-space-size=1024.',
+    );
+  }
+  return warnings;
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -37,12 +64,7 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) exitWithConfigError(err);
     throw err;
   }
-  if (config.env === 'production' && !process.env.MALLOC_ARENA_MAX && usesGlibc()) {
-    // glibc reads it once, when the process starts: scripts/start.sh sets it (docs/decisions/009-quotas.md).
-    app.log.warn(
-      'MALLOC_ARENA_MAX is not set: image decodes can hold 100 MB more than they need. Start the server with scripts/start.sh (npm start), or set MALLOC_ARENA_MAX=1.',
-    );
-  }
+  if (config.env === 'production') for (const warning of startWarnings()) app.log.warn(warning);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

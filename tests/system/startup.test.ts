@@ -39,6 +39,18 @@ it('scripts/start.sh runs the server in its own place (same pid) with one malloc
     // docs/decisions/034-javascript-heap-limit.md: the operator's own options are kept.
     expect(environOf(server.pid)).toContain('NODE_OPTIONS=--no-warnings --max-old-space-size=1024');
     expect(server.output()).not.toContain('MALLOC_ARENA_MAX');
+    expect(server.output()).not.toContain('heap limit');
+  } finally {
+    await server.stop();
+  }
+});
+
+it('a production server started without scripts/start.sh warns that it lacks one malloc arena and a heap limit, and how to start it', async () => {
+  const server = await startServer(PORT_BASE + 5, {}, { bare: true });
+  try {
+    expect(server.output()).toContain('MALLOC_ARENA_MAX is not set');
+    expect(server.output()).toContain('No JavaScript heap limit is set');
+    expect(server.output()).toContain('set NODE_OPTIONS=--max-old-space-size=1024');
   } finally {
     await server.stop();
   }
@@ -48,6 +60,7 @@ it('scripts/start.sh keeps a JavaScript heap limit the operator set in NODE_OPTI
   const server = await startServer(PORT_BASE + 5, { NODE_OPTIONS: '--max-old-space-size=2048' });
   try {
     expect(environOf(server.pid)).toContain('NODE_OPTIONS=--max-old-space-size=2048');
+    expect(server.output()).not.toContain('heap limit');
   } finally {
     await server.stop();
   }

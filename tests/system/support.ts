@@ -27,6 +27,7 @@ export const MAIL_OUTAGE_SECONDS = Number(process.env.SYSTEM_MAIL_OUTAGE_SECONDS
 
 /** The production start path: `scripts/start.sh` runs `node dist/server/main.js` in its own place (same pid). */
 const START = fileURLToPath(new URL('../../scripts/start.sh', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../dist/server/main.js', import.meta.url));
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ServerProcess {
@@ -45,9 +46,9 @@ export interface ServerProcess {
  * Starts the built server (`npm run build:server`) as production does, through `scripts/start.sh`,
  * in production mode with limits high enough for load, and waits until /readyz says ready. The
  * script execs `node dist/server/main.js` with this test's node first on the PATH, so `pid` is the
- * server's own.
+ * server's own. `bare`: `node dist/server/main.js` itself, as a deploy that skips the script runs it.
  */
-export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(port: number, env: Record<string, string>, { bare = false } = {}): Promise<ServerProcess> {
   // A server left over on the port would answer /readyz in this one's place.
   const taken = await new Promise<boolean>((resolve) => {
     const probe = net.connect(port, '127.0.0.1', () => resolve(true)).on('error', () => resolve(false));
@@ -57,7 +58,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   if (taken) throw new Error(`port ${port} is in use: set SYSTEM_PORT_BASE to a free range`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-system-'));
   let output = '';
-  const child = spawn('/bin/sh', [START], {
+  const child = spawn(bare ? process.execPath : '/bin/sh', [bare ? MAIN : START], {
     env: {
       PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
       NODE_ENV: 'production',
