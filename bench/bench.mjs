@@ -11,14 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../dist/server/app.js';
-import { loadConfig } from '../dist/server/config.js';
 import { openDatabase } from '../dist/server/db/client.js';
 import { SESSION_OPTIONS } from '../dist/server/db/session.js';
 import { hashPassword, verifyPassword } from '../dist/server/features/auth/passwords.js';
 import { forgetEstimates } from '../dist/server/features/items/repository.js';
-import { BOX, CITIES, COMMON_WORD, ensureSeeded, PASSWORD, PEOPLE_WORD, RARE_WORD, SEARCH_TAG } from './seed.mjs';
+import { bboxAt, CITIES, COMMON_WORD, ensureSeeded, PASSWORD, PEOPLE_WORD, random, RARE_WORD, samplePoints, SEARCH_TAG } from './seed.mjs';
 import { openTarget } from './target.mjs';
+import { buildBenchApp } from './in-process.mjs';
 import { ensureAlertsSeeded, measureAlertMatching } from './alerts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,18 +52,6 @@ const log = (msg) => console.log(`[bench] ${msg}`);
 const TWO_WORDS = 'lamp red';
 const TYPO_WORD = 'guitr';
 
-/** mulberry32: the points, ids and names the scenarios ask for, the same for the same seed. */
-function random(s) {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // ---- Data -------------------------------------------------------------------------------------
 
 async function seedTarget(target) {
@@ -93,16 +80,7 @@ async function seedTarget(target) {
 /** What the scenarios ask for: points, item ids and visible usernames, chosen from the seed. */
 async function samples(db) {
   const rnd = random(seed * 7919 + 1);
-  const points = Array.from({ length: 500 }, (_, i) => {
-    if (i % 10 < 7) {
-      const [, lat, lng] = CITIES[Math.floor(rnd() * rnd() * CITIES.length)];
-      return { lat: +(lat + (rnd() - 0.5) * 0.6).toFixed(5), lng: +(lng + (rnd() - 0.5) * 0.8).toFixed(5) };
-    }
-    return {
-      lat: +(BOX.minLat + rnd() * (BOX.maxLat - BOX.minLat)).toFixed(5),
-      lng: +(BOX.minLng + rnd() * (BOX.maxLng - BOX.minLng)).toFixed(5),
-    };
-  });
+  const points = samplePoints(rnd);
   const itemIds = Array.from({ length: 1000 }, () => 1 + Math.floor(rnd() * itemCount));
   const ids = Array.from({ length: 1000 }, () => 1 + Math.floor(rnd() * userCount));
   const { rows } = await db.$client.query(`SELECT username FROM users WHERE is_visible AND id = ANY($1::int[]) ORDER BY id`, [ids]);
@@ -110,16 +88,6 @@ async function samples(db) {
 }
 
 // ---- Scenarios --------------------------------------------------------------------------------
-
-/** The visible area of a 1280 × 720 px map at this zoom around a point (Web Mercator, 256 px tiles). */
-export function bboxAt(lat, lng, zoom, width = 1280, height = 720) {
-  const world = 256 * 2 ** zoom;
-  const x = ((lng + 180) / 360) * world;
-  const y = ((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * world;
-  const lngAt = (px) => Math.min(180, Math.max(-180, (px / world) * 360 - 180));
-  const latAt = (py) => Math.min(85, Math.max(-85, (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / world))) * 180) / Math.PI));
-  return [lngAt(x - width / 2), latAt(y + height / 2), lngAt(x + width / 2), latAt(y - height / 2)].map((v) => v.toFixed(5)).join(',');
-}
 
 function scenarios(s) {
   const cycle = (values) => {
@@ -218,20 +186,7 @@ function planNodes(node, out = []) {
 
 /** Builds the app in-process on the bench database, records the SQL each scenario runs, EXPLAINs it. */
 async function captureAndExplain(target, list, s) {
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'http://127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT_MAX: '1000000',
-      DATA_DIR: target.dataDir ?? os.tmpdir(),
-    }),
-    databaseUrl: target.url,
-    pgliteDir: target.pgliteDir ?? 'memory://',
-    databasePoolSize: 4,
-  };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildBenchApp({ databaseUrl: target.url, pgliteDir: target.pgliteDir, dataDir: target.dataDir, poolSize: 4 });
   const client = app.database.db.$client;
   const original = client.query.bind(client);
   let recording = null;

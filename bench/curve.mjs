@@ -1,4 +1,4 @@
-// npm run bench -- --curve [--sizes=10000,100000,1000000,10000000] [--duration=S] [--rerun=N,...] [--repeat=N]:
+// npm run bench -- --curve [--sizes=10000,100000,1000000,10000000] [--duration=S] [--rerun=N,...] [--repeat=N] [--name=X]:
 // the cost curve (issue 19). Runs the whole bench once per size, each in a process of its own on a
 // PostgreSQL database of its own (share_bench_<size> on the server of BENCH_DATABASE_URL, kept so a
 // later run reuses its seed), then writes bench/results/<date>-curve.json and
@@ -6,6 +6,7 @@
 // count) and checks the curve's bars. With --repeat=N every size is measured N times, the passes
 // going through the sizes in alternating order (small to large, then large to small, ...), and each
 // number of a size is the median of its passes: on a shared machine one pass moves a p99 by ±40%.
+// --name=X names the results <date>-X-curve*.json instead, for a second run on the same day.
 // docs/performance.md, "The cost curve".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,9 @@ export async function runCurve(args) {
   const sizes = typeof args.sizes === 'string' ? args.sizes.split(',').map(Number) : DEFAULT_SIZES;
   if (!sizes.every((n) => Number.isInteger(n) && n >= 1000))
     throw new Error('--sizes: whole numbers of items, 1000 or more, comma-separated');
-  const date = new Date().toISOString().slice(0, 10);
+  if (args.name !== undefined && !/^[a-z0-9][a-z0-9-]{0,39}$/.test(String(args.name)))
+    throw new Error('--name: lower-case letters, digits and dashes, at most 40');
+  const date = new Date().toISOString().slice(0, 10) + (args.name === undefined ? '' : `-${args.name}`);
   const dir = path.join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
 

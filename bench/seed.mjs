@@ -37,6 +37,42 @@ export const CITIES = [
 ];
 export const BOX = { minLat: 30, maxLat: 48, minLng: -122, maxLng: -72 };
 
+/** mulberry32: the points, ids and names the bench's scenarios ask for, the same for the same seed. */
+export function random(s) {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The 500 points the scenarios ask around: 7 in 10 near a city (the bigger ones more often), the rest anywhere in BOX. */
+export function samplePoints(rnd) {
+  return Array.from({ length: 500 }, (_, i) => {
+    if (i % 10 < 7) {
+      const [, lat, lng] = CITIES[Math.floor(rnd() * rnd() * CITIES.length)];
+      return { lat: +(lat + (rnd() - 0.5) * 0.6).toFixed(5), lng: +(lng + (rnd() - 0.5) * 0.8).toFixed(5) };
+    }
+    return {
+      lat: +(BOX.minLat + rnd() * (BOX.maxLat - BOX.minLat)).toFixed(5),
+      lng: +(BOX.minLng + rnd() * (BOX.maxLng - BOX.minLng)).toFixed(5),
+    };
+  });
+}
+
+/** The visible area of a 1280 × 720 px map at this zoom around a point (Web Mercator, 256 px tiles). */
+export function bboxAt(lat, lng, zoom, width = 1280, height = 720) {
+  const world = 256 * 2 ** zoom;
+  const x = ((lng + 180) / 360) * world;
+  const y = ((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * world;
+  const lngAt = (px) => Math.min(180, Math.max(-180, (px / world) * 360 - 180));
+  const latAt = (py) => Math.min(85, Math.max(-85, (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / world))) * 180) / Math.PI));
+  return [lngAt(x - width / 2), latAt(y + height / 2), lngAt(x + width / 2), latAt(y - height / 2)].map((v) => v.toFixed(5)).join(',');
+}
+
 const TAGS = {
   type: ['Furniture', 'Electronics', 'Clothing', 'Books', 'Toys', 'Kitchenware', 'Tools', 'Art', 'Sports', 'Food'],
   condition: ['New', 'Like New', 'Good', 'Used', 'Vintage', 'Needs Repair'],
