@@ -1,6 +1,6 @@
 #!/bin/sh
 # Starts the built server (dist/server/main.js) as production runs it: `npm start`, the deploy steps
-# of README.md and the system tests all start it through here.
+# of docs/operations.md and docs/deploy.md and the system tests all start it through here.
 #
 # MALLOC_ARENA_MAX: glibc gives each thread that allocates an arena of its own, and an arena keeps
 # much of what is freed in it. Image decodes run on libuv's and libvips' threads, so each of their

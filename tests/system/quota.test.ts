@@ -21,7 +21,7 @@ const MB = 1024 * 1024;
 // measured 320-360 MB: each thread's malloc arena kept about a decode's worth; with it 216-236 MB
 // (with 2 arenas 255-275 MB; docs/decisions/009-quotas.md). The attack took the server to 724 MB.
 const MEMORY_LIMIT = 300 * MB;
-/** The default upload quota per hour (README), which this test does not change. */
+/** The default upload quota per hour (docs/configuration.md), which this test does not change. */
 const UPLOADS_PER_HOUR = 30;
 const BURST = 40;
 

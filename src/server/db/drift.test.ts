@@ -1,5 +1,5 @@
 // schema.ts must describe the whole database the migrations make: drizzle-kit generate, run on a
-// copy of drizzle/, finds nothing to do (scripts/db-snapshot.mjs, README Scripts).
+// copy of drizzle/, finds nothing to do (scripts/db-snapshot.mjs, docs/development.md).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
