@@ -1,4 +1,4 @@
-// Saved alerts in the bench (docs/performance.md, "Alert matching"): seeds BENCH_ALERTS alerts
+// Saved alerts in the bench (docs/performance.md, "The bars"): seeds BENCH_ALERTS alerts
 // (default 100,000) beside the items, then matches posted items against them with the SQL the
 // posting code runs, timing the database with EXPLAIN ANALYZE. Bar: under 20 ms per posted item.
 import { createHash } from 'node:crypto';

@@ -167,7 +167,7 @@ function scenarios(s) {
     },
     { name: `user and note search "${PEOPLE_WORD}"`, path: `/api/search?query=${PEOPLE_WORD}` },
     // Sign-in is bound by argon2id (CPU work): its bars compare with the hash-bound limit measured
-    // in the same run (issue 19), not with the reads' 100 ms.
+    // in the same run (docs/performance.md, "The bars"), not with the reads' 100 ms.
     { ...signInScenario, signIn: 'throughput' },
     // One sign-in per core at a time: what each costs when none waits behind another.
     { ...signInScenario, name: `sign-in, ${CORES} connections`, connections: CORES, signIn: 'latency' },

@@ -1,5 +1,5 @@
 // npm run bench -- --curve [--sizes=10000,100000,1000000,10000000] [--duration=S] [--rerun=N,...] [--repeat=N] [--name=X]:
-// the cost curve (issue 19). Runs the whole bench once per size, each in a process of its own on a
+// the cost curve. Runs the whole bench once per size, each in a process of its own on a
 // PostgreSQL database of its own (share_bench_<size> on the server of BENCH_DATABASE_URL, kept so a
 // later run reuses its seed), then writes bench/results/<date>-curve.json and
 // docs/performance-curve.svg (p50, p99 and requests per second of every scenario against the item

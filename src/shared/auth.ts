@@ -60,7 +60,7 @@ export const sessionUserSchema = z.object({
   isAdmin: z.boolean(),
   /** The language the person chose (null: none; the device's or the browser's is used). */
   language: z.enum(LANGUAGE_CODES).nullable(),
-  /** The unit distances are shown in (added beside SPEC's fields): 'km' unless the person chose 'mi'. */
+  /** The unit distances are shown in (docs/product.md, Distance unit): 'km' unless the person chose 'mi'. */
   distanceUnit: z.enum(DISTANCE_UNITS),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,4 +1,4 @@
-// The unit distances are shown in (docs/product.md, Settings): km, SPEC's texts, unless the person
+// The unit distances are shown in (docs/product.md, Distance unit): km, the default texts, unless the person
 // chose miles. Stored on the account (users.distance_unit) and, for visitors, on the device. No zod
 // here: the cards read it (the /browse budget); the request schema is in people.ts.
 

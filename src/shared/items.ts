@@ -107,7 +107,7 @@ export const itemFieldSchemas = {
 
 /**
  * POST /api/items (docs/product.md, Input rules item schema, plus upper bounds). The photos are
- * `images` (cover first), or `imageUrl` alone as SPEC's form sends it; with both, `imageUrl` must be
+ * `images` (cover first), or `imageUrl` alone as a one-photo client sends it; with both, `imageUrl` must be
  * the cover. The parsed body always has `images`.
  */
 export const createItemBodySchema = z
@@ -123,7 +123,7 @@ export const createItemBodySchema = z
     exactLocation: exactLocationSchema.optional().default(false),
     type: itemTypeSchema.optional().default('offer'),
   })
-  // An offer needs a photo (SPEC); a want's photo is optional.
+  // An offer needs a photo (docs/product.md, Post item); a want's photo is optional.
   .refine((b) => b.type === 'want' || b.images !== undefined || b.imageUrl !== undefined, {
     message: MSG.imageUrlRequired,
     path: ['imageUrl'],

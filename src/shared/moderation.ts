@@ -49,7 +49,7 @@ export const reasonSchema = z
 
 /** Hide, unhide, warn, lift a suspension, delete: a reason. */
 export const reasonBodySchema = z.object({ reason: reasonSchema }).strict();
-/** The SPEC deletes (no body there): a reason when the admins' screens send one. */
+/** The DELETE routes (no body needed): a reason when the admins' screens send one. */
 export const optionalReasonBodySchema = z.object({ reason: reasonSchema.optional() }).strict().nullish();
 /** A suspension: a reason and how many days (1 to SUSPENSION_DAYS_MAX). */
 export const suspendBodySchema = z
@@ -69,7 +69,7 @@ const person = z.object({ id: z.number(), username: z.string() });
 export const moderationEntrySchema = z.object({
   id: z.number(),
   action: z.enum(MODERATION_ACTIONS),
-  /** Null only for a deletion through SPEC's DELETE routes sent without one. */
+  /** Null only for a deletion through a DELETE route sent without one. */
   reason: z.string().nullable(),
   /** The admin who acted; null once their account is gone. */
   admin: person.nullable(),

@@ -103,7 +103,7 @@ export type Thanks = z.infer<typeof thanksSchema>;
 /** An item on a profile: an offer or a want (a want may have no photo: thumbnailUrl ''). */
 export const profileItemSchema = z.object({ id: z.number(), type: z.enum(['offer', 'want']), title: z.string(), thumbnailUrl: z.string() });
 
-/** GET /api/users/profile/:username (docs/product.md, Data): SPEC's three fields, then the profile and reputation (issue 16). */
+/** GET /api/users/profile/:username (docs/product.md, API): name, badge and payment links, then the profile and reputation. */
 export const profileSchema = z.object({
   username: z.string(),
   isPhoneVerified: z.boolean(),

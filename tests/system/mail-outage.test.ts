@@ -1,7 +1,7 @@
-// Issue 13: two app processes on one PostgreSQL database, the mail server stopped for two minutes
-// (`--long`; 20 s otherwise) while people keep asking about items through both processes. Once it
-// is back, every notification e-mail arrives exactly once: none lost to the outage, none doubled by
-// the retries of two workers.
+// E-mail through an outage (docs/decisions/014): two app processes on one PostgreSQL database, the
+// mail server stopped for two minutes (`--long`; 20 s otherwise) while people keep asking about
+// items through both processes. Once it is back, every notification e-mail arrives exactly once:
+// none lost to the outage, none doubled by the retries of two workers.
 //
 // Each owner has one item with a verified address; each requester asks each item once, so every
 // conversation has exactly one notification (the item's first question `item_asked`, the others

@@ -1,5 +1,5 @@
-// The unit distances are shown in (docs/product.md, Settings): the account's choice when signed in,
-// else this device's (localStorage, kept from the last choice made here), else km as SPEC shows.
+// The unit distances are shown in (docs/product.md, Distance unit): the account's choice when signed in,
+// else this device's (localStorage, kept from the last choice made here), else km.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../shared/auth.js';
 import { type DistanceUnit, distanceUnitOf } from '../../shared/distance-unit.js';

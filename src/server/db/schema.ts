@@ -226,7 +226,7 @@ export const items = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    // The cover photo (SPEC's imageUrl); the others, in order, are extraImages: the item's images
+    // The cover photo (the API's imageUrl); the others, in order, are extraImages: the item's images
     // are [imageUrl, ...extraImages] (migration 0024, docs/decisions/018-item-photos.md).
     imageUrl: text('image_url').notNull(),
     extraImages: text('extra_images')
@@ -517,7 +517,7 @@ export const moderationActions = pgTable(
     itemId: integer('item_id').references(() => items.id, { onDelete: 'set null' }),
     username: text('username'),
     itemTitle: text('item_title'),
-    // Null only for a deletion through SPEC's body-less DELETE routes called without a reason.
+    // Null only for a deletion through the body-less DELETE routes called without a reason.
     reason: text('reason'),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: createdAt(),

@@ -65,7 +65,7 @@ describe('profiles and payment links', () => {
 
     const profile = await visitor().get(`/api/users/profile/${user.username.toUpperCase()}`);
     expect(profile.statusCode).toBe(200);
-    // SPEC's fields; the profile's reputation fields are proved in profiles/profiles.test.ts.
+    // The profile's first fields; its reputation fields are proved in profiles/profiles.test.ts.
     expect(profile.json()).toMatchObject({
       username: user.username,
       isPhoneVerified: false,

@@ -44,7 +44,7 @@ export const adminRoutes: FeatureRoutes = (app) => {
     async (request) => listUsers(app.db, request.query),
   );
 
-  // SPEC's route has no body; the admins' screens send a reason, and every deletion is logged (docs/decisions/025).
+  // The route needs no body; the admins' screens send a reason, and every deletion is logged (docs/decisions/025).
   app.delete(
     '/users/:id',
     { preValidation: adminOnly, schema: { params: userIdParams, body: optionalReasonBodySchema } },

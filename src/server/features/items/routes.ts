@@ -68,7 +68,7 @@ export const itemRoutes: FeatureRoutes = (app) => {
     },
   );
 
-  // SPEC's route has no body; an admin deleting another's item may give a reason (their screens do), and it is logged.
+  // The route needs no body; an admin deleting another's item may give a reason (their screens do), and it is logged.
   app.delete(
     '/items/:id',
     { preValidation: signedIn, schema: { params: itemIdParams, body: optionalReasonBodySchema } },

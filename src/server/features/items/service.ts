@@ -315,7 +315,7 @@ async function editedColumns(
     if (type === 'want' && (row.status === 'promised' || row.status === 'taken')) throw badRequest(ITEM_MSG.wantWhilePromised);
     columns.type = type;
   }
-  // An offer keeps a photo (SPEC); a want may have none.
+  // An offer keeps a photo (docs/product.md, Post item); a want may have none.
   if (type === 'offer' && (body.images ?? imagesOf(row.imageUrl, row.extraImages)).length === 0) {
     throw badRequest(body.images === undefined ? ITEM_MSG.offerNeedsPhoto : ITEM_MSG.imagesCount);
   }

@@ -247,7 +247,7 @@ describe('deletions by an admin', () => {
       204,
     );
     expect((await log())[0]).toMatchObject({ action: 'delete_user', reason: 'Spam account', user: null, username: g.username });
-    // SPEC's body-less call still works, logged without a reason.
+    // The body-less call still works, logged without a reason.
     const g2 = await new TestClient(t.app).register(uniqueName('gone'));
     expect((await admin.request({ method: 'DELETE', url: `/api/users/${g2.id}` })).statusCode).toBe(204);
     expect((await log())[0]).toMatchObject({ action: 'delete_user', reason: null, username: g2.username });

@@ -1,5 +1,5 @@
 // Profiles and reputation (docs/decisions/024-profiles-thanks-phones.md): what a profile shows
-// besides SPEC's payment links, and the thanks the two people of a hand-over leave each other.
+// besides its payment links, and the thanks the two people of a hand-over leave each other.
 import { eq } from 'drizzle-orm';
 import { PROFILE_MSG, type Thanks } from '../../../shared/people.js';
 import { thumbnailUrlOf } from '../../../shared/item-format.js';

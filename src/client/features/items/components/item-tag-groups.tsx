@@ -5,7 +5,7 @@ import { tagLabel } from '../lib/tags';
 import { TagLink } from './tag-link';
 
 /**
- * An item's tags under SPEC's tag groups (Item Type, Condition, ...), then the poster's own tags;
+ * An item's tags under their tag groups (Item Type, Condition, ...), then the poster's own tags;
  * each tag links to Browse filtered by it.
  */
 export function ItemTagGroups({ tags }: { tags: readonly string[] }) {

@@ -44,7 +44,7 @@ export function TypeFilter({ value, onChange }: { value: ListType; onChange: (ty
 }
 
 /**
- * SPEC's tag groups as filter chips, one row that scrolls sideways: each chip is a toggle button
+ * The tag groups as filter chips, one row that scrolls sideways: each chip is a toggle button
  * (aria-pressed) that filters the list by its tag, or clears that filter when pressed again.
  */
 export function TagGroupChips({ tag, onToggle }: { tag: string; onToggle: (tag: string) => void }) {

@@ -133,7 +133,7 @@ export function PostItemForm({ item }: { item?: ItemDetail } = {}) {
       });
       return;
     }
-    // imageUrl (the cover) as SPEC's API has it, and every photo in images (a want may have none).
+    // imageUrl (the cover) as the API has it, and every photo in images (a want may have none).
     createItem.mutate(values.images.length > 0 ? { ...values, imageUrl: values.images[0] } : values, {
       onSuccess: onPosted,
       onError: (error) => {

@@ -1,4 +1,4 @@
-// How far a photo's place is from where the device is now (issue 14: a warning past FAR_FROM_HERE_KM).
+// How far a photo's place is from where the device is now (docs/product.md, Post item: a warning past FAR_FROM_HERE_KM).
 import { getCurrentPosition, type Position } from '@/lib/geolocation';
 
 /** A photo taken further than this from the device is probably not where the item is now. */

@@ -103,7 +103,7 @@ function Stat({ icon: Icon, text }: { icon: typeof Gift; text: string }) {
   );
 }
 
-/** Counts, the items on offer now and the thanks received (issue 16, docs/product.md). */
+/** Counts, the items on offer now and the thanks received (docs/product.md, Profiles and reputation). */
 function Reputation({ profile }: { profile: Profile }) {
   const t = useT();
   return (

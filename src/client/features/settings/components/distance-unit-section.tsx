@@ -9,7 +9,7 @@ import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { SettingsSection } from './settings-section';
 
-/** Settings: the unit every distance is shown in (km by default, as SPEC shows; or miles). */
+/** Settings: the unit every distance is shown in (km by default; or miles). */
 export function DistanceUnitSection() {
   const t = useT();
   const id = useId();
