@@ -204,6 +204,32 @@ export function rssBytes(pid: number): number {
   return Number(match[1]) * 1024;
 }
 
+/** What a built command printed and how it ended. */
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a built command (`dist/server/<script>`: `cli/backup.js`, `db/migrate-cli.js`) as an operator
+ * would, with only `env` (and PATH) in its environment.
+ */
+export function runCommand(script: string, args: string[], env: Record<string, string>): Promise<CommandRun> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL(`../../dist/server/${script}`, import.meta.url)), ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 /** Rows of one query on a database, over a connection of its own (not through any proxy). */
 export async function queryDirect<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });

@@ -11,6 +11,7 @@ import { BackupError, openBackupFile, Progress } from '../backup/format.js';
 import { backupToFile } from '../backup/operations.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { FolderLockedError } from '../db/folder-lock.js';
 
 export interface CommandResult {
   code: number;
@@ -27,7 +28,7 @@ export function commandConfig(env: NodeJS.ProcessEnv): Config {
 
 /** What a command prints for a failure: the message alone for the ones an operator can act on. */
 export function failure(command: string, err: unknown): CommandResult {
-  if (err instanceof BackupError) return { code: 1, output: `${command}: ${err.message}` };
+  if (err instanceof BackupError || err instanceof FolderLockedError) return { code: 1, output: `${command}: ${err.message}` };
   if (err instanceof ConfigError) return { code: 2, output: err.message };
   return { code: 1, output: `${command} failed: ${(err as Error).message ?? String(err)}` };
 }

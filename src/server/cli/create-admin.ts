@@ -38,7 +38,13 @@ export async function createAdminCommand(
   } catch (err) {
     return { code: 2, output: err instanceof ConfigError ? err.message : String(err) };
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 1 });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 1 });
+  } catch (err) {
+    // Another process holds the PGlite folder, or PostgreSQL cannot be reached: said in one line.
+    return { code: 1, output: (err as Error).message };
+  }
   try {
     await database.migrate();
     const outcome = await ensureAdmin(database.db, username.data, password.data);

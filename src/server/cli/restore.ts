@@ -12,6 +12,7 @@ import { BackupError, Progress, readBackupLines } from '../backup/format.js';
 import { loadBackup, verifyBackup } from '../backup/load.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { type FolderLock, lockFolder } from '../db/folder-lock.js';
 import { type CommandResult, commandConfig, failure } from './backup.js';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force] [--quiet]';
@@ -77,11 +78,14 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, std
     return { code: 2, output: `restore: cannot read ${file}` };
   }
   const progressOut = args.values.quiet ? undefined : stderr;
+  let folderLock: FolderLock | undefined;
   try {
     const config = commandConfig(env);
     if (!config.databaseUrl && (await serverAnswers(socketPath(config.dataDir)))) {
       throw new BackupError(`a server is running on ${config.dataDir}: stop it before restoring into its DATA_DIR`);
     }
+    // PGlite: the folder is this command's from before it is looked at until the restore is done.
+    folderLock = config.databaseUrl ? undefined : lockFolder(config.pgliteDir);
     const contents = await targetContents(config);
     if (contents && !args.values.force) {
       throw new BackupError(`the target is not empty (${contents}); restore into an empty one, or add --force to replace what is there`);
@@ -92,7 +96,7 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, std
 
     progressOut?.write('restoring\n');
     const progress = new Progress(progressOut);
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 2 });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, folderLock, poolSize: 2 });
     let skipped: string[];
     try {
       ({ skipped } = await loadBackup(database, readBackupLines(file), {
@@ -126,6 +130,8 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, std
     };
   } catch (err) {
     return failure('restore', err);
+  } finally {
+    folderLock?.release();
   }
 }
 

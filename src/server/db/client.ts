@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type FolderLock, lockFolder } from './folder-lock.js';
 import { SESSION_OPTIONS } from './session.js';
 import { type ListenHandlers, type Unlisten, listenPglite, listenPostgres } from './listen.js';
 import { migrateDatabase } from './migrate.js';
@@ -61,6 +62,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite folder, or `memory://` for a throw-away in-memory database. */
   pgliteDir: string;
+  /**
+   * The folder's lock when the caller holds it already (restore: from before it empties the folder
+   * until it is done), left to the caller; otherwise opening takes it, and close lets it go.
+   */
+  folderLock?: FolderLock;
   poolSize?: number;
   onPoolError?: (err: Error) => void;
   /** Read replicas of `databaseUrl` (PostgreSQL only), and what the app hears of them. */
@@ -154,8 +160,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 
   const heldLocks = new Set<number>();
-  if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir, { extensions: { cube, earthdistance, pg_trgm } });
+  const onDisk = !opts.pgliteDir.startsWith('memory://');
+  // Held from before PGlite reads the folder until it has written it back: one process per folder.
+  const ownLock = onDisk && !opts.folderLock ? lockFolder(opts.pgliteDir) : undefined;
+  let client: PGlite;
+  try {
+    if (onDisk) mkdirSync(opts.pgliteDir, { recursive: true });
+    client = await PGlite.create(opts.pgliteDir, { extensions: { cube, earthdistance, pg_trgm } });
+  } catch (err) {
+    ownLock?.release();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   embedded.add(db);
   return {
@@ -179,7 +194,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.query('select 1');
     },
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        ownLock?.release();
+      }
+    },
   };
 }
 

@@ -4,9 +4,13 @@ import { openDatabase } from './client.js';
 
 try {
   const config = loadConfig(process.env);
+  // On PGlite this waits for nobody: a folder another process holds is refused before it is opened.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 1 });
-  await database.migrate();
-  await database.close();
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
   console.log(`Migrations applied (${database.kind}).`);
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : `Migration failed: ${(err as Error).message}`);
