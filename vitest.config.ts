@@ -17,7 +17,15 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       // Server, shared and client logic: plain Node, no DOM to set up.
-      { extends: true, test: { name: 'node', include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs', 'bench/**/*.test.mjs'] } },
+      // The global setup migrates one database that every test app copies (src/server/test/global-setup.ts).
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs', 'bench/**/*.test.mjs'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+        },
+      },
       // Component tests (React in jsdom, driven with Testing Library): only these pay for the DOM.
       {
         extends: true,

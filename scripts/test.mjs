@@ -20,9 +20,12 @@ const e2eOnly = args.has('--e2e-only');
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'share-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-function run(cmd, cmdArgs, env = {}) {
+/** Runs a step; `stage` names it in a `ci-stage <name> <seconds>` line, as .ci/run prints its own. */
+function run(cmd, cmdArgs, env = {}, stage = undefined) {
   console.log(`\n> ${cmd} ${cmdArgs.join(' ')}`);
+  const started = performance.now();
   const res = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (stage) console.log(`ci-stage ${stage} ${Math.round((performance.now() - started) / 1000)}`);
   return res.status ?? 1;
 }
 
@@ -60,23 +63,28 @@ if (!existsSync(vitestBin)) {
 
 if (!e2eOnly && !serverOnly) {
   // ESLint (with the import rules of the layout), the format check and the type check: first to fail.
-  status ||= run('npm', ['run', 'lint']);
+  status ||= run('npm', ['run', 'lint'], {}, 'test:lint');
 }
 
 if (!e2eOnly && status === 0) {
   const file = path.join(reportDir, 'vitest.json');
   const scope = serverOnly ? ['src/server', 'src/shared'] : [];
-  status ||= run(vitestBin, ['run', ...scope, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  status ||= run(vitestBin, ['run', ...scope, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {}, 'test:vitest');
   countVitest(file);
 }
 
 if (!serverOnly && status === 0) {
   const chromium = ensureChromium();
-  status ||= run('npm', ['run', 'build']);
+  status ||= run('npm', ['run', 'build'], {}, 'test:build');
   if (status === 0) {
     const file = path.join(reportDir, 'playwright.json');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-e2e-'));
-    status = run(playwrightBin, ['test'], { CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    status = run(
+      playwrightBin,
+      ['test'],
+      { CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+      'test:e2e',
+    );
     countPlaywright(file);
     rmSync(dataDir, { recursive: true, force: true });
   }

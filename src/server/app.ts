@@ -90,6 +90,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already open database (tests share one); otherwise it is opened from the config. */
   database?: Database;
+  /** Tests: an in-memory PGlite opened from the config starts from this dump of a migrated database. */
+  pgliteLoad?: Blob;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | object;
   /** Test hook: sees every route as it is registered (the authorisation matrix checks it lists them all). */
@@ -310,7 +312,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Each plugin names the plugins it needs (fastify-plugin `dependencies`): registering one before
   // them fails at start with the missing name.
   app.decorate('config', config);
-  await app.register(databasePlugin, { database: options.database });
+  await app.register(databasePlugin, { database: options.database, pgliteLoad: options.pgliteLoad });
   await app.register(storagePlugin);
   await app.register(smsPlugin);
   await app.register(mailPlugin);

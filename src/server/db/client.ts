@@ -62,6 +62,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite folder, or `memory://` for a throw-away in-memory database. */
   pgliteDir: string;
+  /** PGlite: a data folder's dump (`dumpDataDir`) to start from instead of an empty database (tests: a migrated one). */
+  pgliteLoad?: Blob;
   /**
    * The folder's lock when the caller holds it already (restore: from before it empties the folder
    * until it is done), left to the caller; otherwise opening takes it, and close lets it go.
@@ -76,6 +78,9 @@ export interface DatabaseOptions {
 
 /** The Db objects of embedded (PGlite) databases: see isEmbedded. */
 const embedded = new WeakSet<Db>();
+
+/** The extensions the migrations create, as PGlite ships them. */
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
 
 /**
  * Whether a Db is the embedded PGlite, for the few queries written differently there (the typo
@@ -166,7 +171,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let client: PGlite;
   try {
     if (onDisk) mkdirSync(opts.pgliteDir, { recursive: true });
-    client = await PGlite.create(opts.pgliteDir, { extensions: { cube, earthdistance, pg_trgm } });
+    client = await PGlite.create(opts.pgliteDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: opts.pgliteLoad });
   } catch (err) {
     ownLock?.release();
     throw err;

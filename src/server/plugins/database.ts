@@ -5,6 +5,8 @@ import { normaliseStoredPhoneNumbers } from '../phone.js';
 export interface DatabasePluginOptions {
   /** An already open database (tests share one), left open on close; otherwise it is opened from the config. */
   database?: Database;
+  /** Tests: the dump of a migrated PGlite to start an in-memory one from. */
+  pgliteLoad?: Blob;
 }
 
 /** Decorates `database` and `db`: opened from the config (or given), migrated, closed with the app when opened here. */
@@ -17,6 +19,7 @@ export const databasePlugin = fp<DatabasePluginOptions>(
       (await openDatabase({
         databaseUrl: config.databaseUrl,
         pgliteDir: config.pgliteDir,
+        pgliteLoad: config.pgliteDir.startsWith('memory://') ? options.pgliteLoad : undefined,
         poolSize: config.databasePoolSize,
         onPoolError: (err) => app.log.error({ err }, 'database connection lost'),
         replicaUrls: config.databaseReplicaUrls,

@@ -16,11 +16,12 @@ import { LANGUAGE_CODES } from '../../shared/i18n.js';
  * unicode edge cases). Every answer must be a 4xx with a JSON `{ message }`, never a 5xx, and no
  * stored row and no stored file may change.
  *
- * FUZZ_RUNS sets the cases per endpoint (default 200); FUZZ_LONG=1 (`npm run test:fuzz -- --long`)
- * runs 5000; FUZZ_SEED replays a failure fast-check reported.
+ * FUZZ_RUNS sets the cases per endpoint: 50 in every test run (each run draws new cases from a new
+ * seed), 200 with `npm run test:fuzz`, 5000 with FUZZ_LONG=1 (`npm run test:fuzz -- --long`);
+ * FUZZ_SEED replays a failure fast-check reported.
  */
 const LONG = process.env.FUZZ_LONG === '1';
-const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 5000 : 200));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (LONG ? 5000 : 50));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const fcOptions = { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) };
 const TIMEOUT_MS = Math.max(60_000, RUNS * 200);

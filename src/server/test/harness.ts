@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { multipart } from './images.js';
@@ -16,12 +17,19 @@ import { multipart } from './images.js';
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-/** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it again. */
-export async function createScratchDatabase(serverUrl: string, prefix = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the PostgreSQL server of `serverUrl`, empty or a copy of the database
+ * `template`; `drop` removes it again.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix = 'test',
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -87,13 +95,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app, exactly as main does, on a database of its own. */
+/** The migrated PGlite that the test run's global setup made (src/server/test/global-setup.ts), read once a test file. */
+let pgliteTemplate: Blob | undefined;
+function migratedPglite(): Blob | undefined {
+  const file = inject('pgliteTemplateFile');
+  if (file) pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
+/**
+ * Builds the real app, exactly as main does, on a database of its own: a copy of a database that
+ * has every migration applied (the app's start finds nothing to migrate), unless `overrides` names
+ * a database.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
-  buildOptions: Omit<BuildOptions, 'database' | 'logger'> = {},
+  buildOptions: Omit<BuildOptions, 'database' | 'logger' | 'pgliteLoad'> = {},
 ): Promise<TestApp> {
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const ownDatabase = 'databaseUrl' in overrides || 'pgliteDir' in overrides;
+  const scratch =
+    serverUrl && !ownDatabase ? await createScratchDatabase(serverUrl, 'test', inject('postgresTemplate') || undefined) : undefined;
   // Uploads of each test app go to a folder of its own, removed on close.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-test-data-'));
   const config: Config = {
@@ -113,7 +135,7 @@ export async function createTestApp(
     databasePoolSize: 4,
     ...overrides,
   };
-  const app = await buildApp(config, { ...buildOptions, logger: false });
+  const app = await buildApp(config, { ...buildOptions, logger: false, pgliteLoad: ownDatabase ? undefined : migratedPglite() });
   return {
     app,
     config,
