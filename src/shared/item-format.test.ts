@@ -17,7 +17,7 @@ describe('thumbnailUrlOf', () => {
 });
 
 describe('distances in the person’s unit', () => {
-  it('keeps SPEC’s km texts by default', () => {
+  it('keeps the product rules’ km texts by default', () => {
     expect(distanceMessage(0.25)).toEqual(withValues('core.item.metersAway', { meters: 250 }));
     expect(distanceMessage(2.24)).toEqual(withValues('core.item.kmAway', { km: 2.2 }));
     expect(distanceMessage(2.24, 'km')).toEqual(withValues('core.item.kmAway', { km: 2.2 }));

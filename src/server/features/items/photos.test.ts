@@ -85,7 +85,7 @@ describe('POST /api/items with several photos', () => {
     expect(listed).toEqual([expect.objectContaining({ id, images: order, imageUrl: order[0] })]);
   });
 
-  it('still takes imageUrl alone (SPEC), as a one-photo images; with both, imageUrl must be the cover', async () => {
+  it('still takes imageUrl alone (docs/product.md), as a one-photo images; with both, imageUrl must be the cover', async () => {
     const [a, b] = await uploads(owner, 2);
     const one = await owner.post('/api/items', body({ imageUrl: a }));
     expect(one.statusCode, one.body).toBe(201);

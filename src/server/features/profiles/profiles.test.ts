@@ -85,7 +85,7 @@ async function handOver(title: string, given = true): Promise<number> {
 const thank = (client: TestClient, itemId: number | string, payload: object = {}) => client.post(`/api/items/${itemId}/thanks`, payload);
 
 describe('GET /api/users/profile/:username', () => {
-  it('keeps SPEC’s fields and adds member since, bio, area, photo, counts, thanks and current items', async () => {
+  it('keeps the original profile fields and adds member since, bio, area, photo, counts, thanks and current items', async () => {
     const fresh = new TestClient(t.app);
     const me = await fresh.register(uniqueName('fresh'));
     const p = await profile(me.username);
