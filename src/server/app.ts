@@ -56,6 +56,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { languagePlugin } from './plugins/language.js';
 import { drainPlugin } from './plugins/drain.js';
 import { readReplicasPlugin } from './plugins/read-replicas.js';
+import { registerJsonParser } from './plugins/json-body.js';
 import { livePlugin } from './plugins/live.js';
 import { type Sessions, sessionsPlugin } from './plugins/session.js';
 import { type SmsSender, smsPlugin } from './plugins/sms.js';
@@ -308,6 +309,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // The API speaks JSON (and multipart for uploads): a text body is a client mistake, 415.
   app.removeContentTypeParser('text/plain');
+  // JSON nested deeper than the API's bodies ever are is refused before it is parsed (json-body.ts).
+  registerJsonParser(app);
 
   // Each plugin names the plugins it needs (fastify-plugin `dependencies`): registering one before
   // them fails at start with the missing name.

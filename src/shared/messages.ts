@@ -36,6 +36,7 @@ export const MSG = {
   invalidField: 'api.common.invalidField',
   invalidJson: 'api.common.invalidJson',
   emptyJson: 'api.common.emptyJson',
+  jsonTooDeep: 'api.common.jsonTooDeep',
   unsupportedMediaType: 'api.common.unsupportedMediaType',
   bodyTooLarge: 'api.common.bodyTooLarge',
   valueOutOfRange: 'api.common.valueOutOfRange',
