@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The JavaScript budget of /browse (docs/performance.md): what a visitor's browser must
-// fetch before /browse can show its list, gzipped, at most 120 kB (1 kB = 1000 bytes, as Vite
+// fetch before /browse can show its list, gzipped, at most 135 kB (1 kB = 1000 bytes, as Vite
 // counts). Computed from the build's manifest, not by hand: the entry chunk and its static
 // imports, plus the /browse page chunk (a lazy route, fetched at once on that path) and its static
 // imports. The map (Leaflet) and the EXIF
@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const DEFAULT_BUDGET_KB = 120;
+const DEFAULT_BUDGET_KB = 135;
 const PAGE = 'pages/browse-page.tsx';
 // Modules that must load only when used: a chunk holding one of them fails the check.
 const LAZY_ONLY = [
