@@ -15,6 +15,7 @@ import { accountsWithDemoPassword, demoContentPlugin, demoPasswordProblem } from
 import { maintainPostings } from './features/items/postings.js';
 import { republishOldPoints } from './features/items/published-point.js';
 import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
+import { serializeError } from './error-log.js';
 import { waitValues } from '../shared/quotas.js';
 import { alertRoutes } from './features/alerts/routes.js';
 import { alertMatchingTask } from './features/alerts/service.js';
@@ -56,6 +57,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { languagePlugin } from './plugins/language.js';
 import { drainPlugin } from './plugins/drain.js';
 import { readReplicasPlugin } from './plugins/read-replicas.js';
+import { startLockPlugin } from './plugins/start-lock.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { livePlugin } from './plugins/live.js';
 import { type Sessions, sessionsPlugin } from './plugins/session.js';
@@ -157,7 +159,7 @@ const adminAccountPlugin = fp(
     const outcome = await ensureAdmin(app.db, app.config.admin.username, app.config.admin.password);
     app.log.info({ admin: app.config.admin.username, outcome }, 'admin account checked');
   },
-  { name: 'admin-account', dependencies: ['database', 'demo-content'] },
+  { name: 'admin-account', dependencies: ['database', 'start-lock', 'demo-content'] },
 );
 
 /**
@@ -171,7 +173,7 @@ const noDemoPasswordPlugin = fp(
     const accounts = await accountsWithDemoPassword(app.db);
     if (accounts.length > 0) throw new ConfigError([demoPasswordProblem(accounts)]);
   },
-  { name: 'no-demo-password', dependencies: ['database', 'admin-account'] },
+  { name: 'no-demo-password', dependencies: ['database', 'start-lock', 'admin-account'] },
 );
 
 /** Items whose published point is an old random draw get their cell's point, once (docs/decisions/006). */
@@ -180,7 +182,7 @@ const publishedPointsPlugin = fp(
     const republished = await republishOldPoints(app.db);
     if (republished > 0) app.log.info({ items: republished }, 'published points of items made anew');
   },
-  { name: 'published-points', dependencies: ['database'] },
+  { name: 'published-points', dependencies: ['database', 'start-lock'] },
 );
 
 /** What every API feature's routes use: checked when each is registered, so the start-up order is not left to chance. */
@@ -287,7 +289,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: { req: serializeRequest }, ...(typeof options.logger === 'object' ? options.logger : {}) },
+        : {
+            level: config.logLevel,
+            // Errors without a statement's SQL or values (error-log.ts).
+            serializers: { req: serializeRequest, err: serializeError },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     // A hop count trusts that many proxies nearest to the app (the rightmost X-Forwarded-For entries).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -331,10 +338,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(notificationsPlugin);
-  await app.register(publishedPointsPlugin);
-  await app.register(demoContentPlugin);
-  await app.register(adminAccountPlugin);
-  await app.register(noDemoPasswordPlugin);
+  // The start tasks that write, one process at a time (plugins/start-lock.ts); one that fails lets the lock go too.
+  await app.register(startLockPlugin);
+  try {
+    await app.register(publishedPointsPlugin);
+    await app.register(demoContentPlugin);
+    await app.register(adminAccountPlugin);
+    await app.register(noDemoPasswordPlugin);
+  } finally {
+    await app.startTasksDone();
+  }
 
   await app.register(fastifyCookie);
   // Before the request hooks that read the database (after the cookies: the answer's language reads one).

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startFailureLine } from './error-log.js';
 
 // dist/server/main.js serves dist/client.
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
@@ -104,6 +105,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error('Could not start:', err instanceof Error ? err.message : err);
+  // One JSON line where the server's log goes, with PostgreSQL's own words but never a statement
+  // or its values (a failed insert's message holds its parameters: an admin's password hash).
+  process.stdout.write(`${startFailureLine(err)}\n`);
   process.exit(1);
 });

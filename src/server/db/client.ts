@@ -45,6 +45,11 @@ export interface Database {
    * database; PGlite, one process: within it): its release, or null when it is held.
    */
   tryLock(key: number): Promise<(() => Promise<void>) | null>;
+  /**
+   * Waits for the advisory lock `key` and answers its release (PostgreSQL: across every process on
+   * the database, held on a connection of its own; PGlite, one process: within it).
+   */
+  lock(key: number): Promise<() => Promise<void>>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** The connection pool's use (PostgreSQL): connections open, idle, queries waiting for one, the most allowed. */
@@ -152,6 +157,23 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           await conn.query('select pg_advisory_unlock($1)', [key]).finally(() => conn.release());
         };
       },
+      async lock(key) {
+        // Outside the pool: with a pool of one, the work done under the lock would find no connection.
+        const conn = new pg.Client({ connectionString: opts.databaseUrl, options: SESSION_OPTIONS, connectionTimeoutMillis: 5000 });
+        conn.on('error', (err) => opts.onPoolError?.(err));
+        await conn.connect();
+        try {
+          await conn.query('select pg_advisory_lock($1)', [key]);
+        } catch (err) {
+          await conn.end().catch(() => undefined);
+          throw err;
+        }
+        return async () => {
+          // A lost connection has let the lock go already.
+          await conn.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+          await conn.end().catch(() => undefined);
+        };
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -165,6 +187,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 
   const heldLocks = new Set<number>();
+  const lockQueues = new Map<number, Promise<void>>();
   const onDisk = !opts.pgliteDir.startsWith('memory://');
   // Held from before PGlite reads the folder until it has written it back: one process per folder.
   const ownLock = onDisk && !opts.folderLock ? lockFolder(opts.pgliteDir) : undefined;
@@ -192,6 +215,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       heldLocks.add(key);
       return Promise.resolve(() => {
         heldLocks.delete(key);
+        return Promise.resolve();
+      });
+    },
+    lock(key) {
+      const before = lockQueues.get(key) ?? Promise.resolve();
+      let letGo!: () => void;
+      const held = new Promise<void>((resolve) => (letGo = resolve));
+      lockQueues.set(
+        key,
+        before.then(() => held),
+      );
+      return before.then(() => () => {
+        letGo();
         return Promise.resolve();
       });
     },

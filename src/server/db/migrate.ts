@@ -11,7 +11,7 @@ import type pg from 'pg';
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 // Any fixed number: the key of the advisory lock that lets one process migrate at a time.
-const MIGRATION_LOCK_KEY = 727_001;
+export const MIGRATION_LOCK_KEY = 727_001;
 
 type Target = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 

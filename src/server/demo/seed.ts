@@ -154,5 +154,5 @@ export const demoContentPlugin = fp(
     if (app.config.seedDemo && (await seedDemo(app.db, app.storage, app.config.itemTtlDays)))
       app.log.info('demo content added to the empty database');
   },
-  { name: 'demo-content', dependencies: ['database', 'storage'] },
+  { name: 'demo-content', dependencies: ['database', 'start-lock', 'storage'] },
 );

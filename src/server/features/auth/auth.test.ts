@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
+import { ensureAdmin } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -282,5 +283,17 @@ describe('rate limiting of login and register', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the configured admin (ensureAdmin)', () => {
+  it('made by two callers at once (a server starting beside admin:create) is one account, and both succeed', async () => {
+    const name = uniqueName('admin');
+    const outcomes = await Promise.all([ensureAdmin(t.app.db, name, 'admin-password-1'), ensureAdmin(t.app.db, name, 'admin-password-1')]);
+    expect(outcomes).toContain('created');
+    const rows = await t.app.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.username, name));
+    expect(rows).toEqual([{ isAdmin: true }]);
+    const res = await client().post('/api/login', { username: name, password: 'admin-password-1' });
+    expect(res.statusCode).toBe(200);
   });
 });

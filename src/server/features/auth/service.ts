@@ -51,10 +51,17 @@ export async function authenticate(db: Db, username: string, password: string): 
 
 /** Makes sure the configured admin exists, is an admin and has the configured password. */
 export async function ensureAdmin(db: Db, username: string, password: string): Promise<'created' | 'updated' | 'unchanged'> {
-  const existing = await findUserByUsername(db, username);
+  let existing = await findUserByUsername(db, username);
   if (!existing) {
-    await insertUser(db, { username, passwordHash: await hashPassword(password), isVisible: false, isAdmin: true });
-    return 'created';
+    try {
+      await insertUser(db, { username, passwordHash: await hashPassword(password), isVisible: false, isAdmin: true });
+      return 'created';
+    } catch (err) {
+      // Made meanwhile by another process (admin:create beside a starting server): check that one.
+      if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
+      existing = await findUserByUsername(db, username);
+      if (!existing) throw err;
+    }
   }
   const passwordOk = await verifyPassword(existing.password, password);
   if (existing.isAdmin && passwordOk) return 'unchanged';
