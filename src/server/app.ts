@@ -57,6 +57,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { languagePlugin } from './plugins/language.js';
 import { drainPlugin } from './plugins/drain.js';
 import { readReplicasPlugin } from './plugins/read-replicas.js';
+import { addressKey, canonicalForwardedFor, clientAddress } from './plugins/client-address.js';
 import { startLockPlugin } from './plugins/start-lock.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { livePlugin } from './plugins/live.js';
@@ -142,7 +143,7 @@ export function serializeRequest(req: { method: string; url: string; ip?: string
             return POSITION_PARAMETER.test(parameterName(name)) ? `${name}=redacted` : pair;
           })
           .join('&')}`;
-  return { method: req.method, url, remoteAddress: req.ip };
+  return { method: req.method, url, remoteAddress: clientAddress(req) };
 }
 
 /** Image sources the CSP allows besides this site: the map tiles' host and the bucket, if any. */
@@ -297,6 +298,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     // A hop count trusts that many proxies nearest to the app (the rightmost X-Forwarded-For entries).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // X-Forwarded-For entries in one spelling (no port, compressed IPv6) before anything reads them.
+    rewriteUrl: canonicalForwardedFor,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
@@ -406,6 +409,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : { store: ExpiringStore }),
     // A Redis outage must not lock everyone out; the in-process limit is gone for that time.
     skipOnError: true,
+    // By the client's address in one spelling, whatever port or form a proxy wrote it with.
+    keyGenerator: addressKey,
     errorResponseBuilder: (_request, context) =>
       new AppError(429, withValues(MSG.tooManyRequestsIn, waitValues(Math.ceil(context.ttl / 1000)))),
   });

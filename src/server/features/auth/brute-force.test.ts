@@ -180,6 +180,47 @@ describe('behind a reverse proxy that appends to X-Forwarded-For', () => {
     }
     expect(codes).toEqual([...Array(LIMIT).fill(401), 429]);
   });
+
+  // Some proxies write the client's address with its port; each connection has another port.
+  const spellings = (n: number) => [
+    (port: number) => `192.0.2.${n}:${port}`,
+    (port: number) => `[::ffff:192.0.2.${n}]:${port}`,
+    () => `::FFFF:192.0.2.${n}`,
+    (port: number) => `[2001:DB8:${n}:0:0:0:0:1]:${port}`,
+    (port: number) => `[2001:db8:${n}::1]:${port}`,
+    () => `2001:0db8:00${n}:0000:0000:0000:0000:0001`,
+  ];
+  it.each([
+    ['TRUST_PROXY=1', () => oneHop],
+    ['TRUST_PROXY=203.0.113.0/24,127.0.0.1', () => listed],
+  ])(
+    '%s: 20 wrong passwords from one client written with varying ports (ip:port, [v6]:port) are limited as from one address',
+    async (_name, app) => {
+      for (const [n, v4, v6] of [
+        [61, 0, 3],
+        [62, 1, 4],
+        [63, 2, 5],
+      ] as const) {
+        const spelled = spellings(n);
+        const codes: number[] = [];
+        // An IPv4 client and an IPv6 one behind the same proxy, in turns: LIMIT each, then 429.
+        for (let i = 0; i < 20; i++)
+          codes.push((await throughProxy(app(), nextIp(), spelled[i % 2 === 0 ? v4 : v6]!(40_000 + i))).statusCode);
+        expect(codes).toEqual([...Array(2 * LIMIT).fill(401), ...Array(20 - 2 * LIMIT).fill(429)]);
+        // Every spelling of their addresses stays limited; another client is not.
+        for (const spelling of spelled) expect((await throughProxy(app(), nextIp(), spelling(41_000))).statusCode).toBe(429);
+        expect((await throughProxy(app(), nextIp(), `192.0.2.${n + 100}:41000`)).statusCode).toBe(401);
+      }
+    },
+  );
+
+  it('a second trusted proxy that writes the first one with a port is still a proxy: the client behind them is counted', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++)
+      codes.push((await throughProxy(listed, nextIp(), `192.0.2.90:${50_000 + i}, 203.0.113.11:${443 + i}`)).statusCode);
+    expect(codes).toEqual([...Array(LIMIT).fill(401), 429, 429]);
+    expect((await throughProxy(listed, nextIp(), `192.0.2.91:50000, 203.0.113.11:443`)).statusCode).toBe(401);
+  });
 });
 
 // ---- Lockouts that cannot be lifted by others, and the owner's known devices ----

@@ -7,6 +7,7 @@ import {
   unreadCountSchema,
 } from '../../../shared/conversations.js';
 import { itemIdParams } from '../../../shared/items.js';
+import { addressKey } from '../../plugins/client-address.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { listConversations, readConversation, reply, unreadCount, writeAboutItem } from './service.js';
@@ -21,7 +22,7 @@ export const conversationRoutes: FeatureRoutes = (app) => {
     timeWindow: app.config.messageRateLimit.windowMs,
     keyGenerator: async (request) => {
       const user = await app.sessions.user(request);
-      return user ? `messages:user:${user.id}` : `messages:ip:${request.ip}`;
+      return user ? `messages:user:${user.id}` : `messages:ip:${addressKey(request)}`;
     },
   });
   const sending = { preValidation: signedIn, preHandler: messageLimit };

@@ -11,6 +11,7 @@ import {
   suspendBodySchema,
 } from '../../../shared/moderation.js';
 import { supportIdParams, userIdParams } from '../../../shared/people.js';
+import { addressKey } from '../../plugins/client-address.js';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import {
@@ -113,7 +114,7 @@ export const moderationRoutes: FeatureRoutes = (app) => {
           max: SUPPORT_FOLLOW_UPS_PER_HOUR,
           timeWindow: 60 * 60 * 1000,
           allowList: async (request) => (await app.sessions.user(request))?.isAdmin === true,
-          keyGenerator: async (request) => `support-reply:${(await app.sessions.user(request))?.id ?? request.ip}`,
+          keyGenerator: async (request) => `support-reply:${(await app.sessions.user(request))?.id ?? addressKey(request)}`,
         },
       },
       schema: { params: supportIdParams, body: supportReplyBodySchema, response: { 201: supportThreadSchema } },

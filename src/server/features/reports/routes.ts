@@ -8,6 +8,7 @@ import {
   reportSchema,
   resolveReportBodySchema,
 } from '../../../shared/reports.js';
+import { addressKey } from '../../plugins/client-address.js';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { createReport, listReports, resolveReport } from './service.js';
@@ -21,7 +22,7 @@ export const reportRoutes: FeatureRoutes = (app) => {
       timeWindow: 60 * 60 * 1000,
       keyGenerator: async (request: Parameters<typeof requireUser>[0]) => {
         const user = await app.sessions.user(request);
-        return user ? `report-user:${user.id}` : `report-ip:${request.ip}`;
+        return user ? `report-user:${user.id}` : `report-ip:${addressKey(request)}`;
       },
     },
   };
