@@ -55,6 +55,11 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').max(200, 'must be at most 200').default(10),
     DATA_DIR: z.string().min(1).default('./data'),
+    DATA_DIR_MIN_FREE_MB: z.coerce
+      .number({ error: 'DATA_DIR_MIN_FREE_MB must be a whole number' })
+      .int('DATA_DIR_MIN_FREE_MB must be a whole number')
+      .min(0, 'DATA_DIR_MIN_FREE_MB must be 0 or more')
+      .default(100),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// URL' }).optional(),
     SEED_DEMO: boolText.optional(),
     ADMIN_USERNAME: z.string().optional(),
@@ -226,6 +231,8 @@ export interface Config {
   /** Read replicas of databaseUrl (docs/decisions/028-read-replicas.md); empty without. */
   databaseReplicaUrls: string[];
   dataDir: string;
+  /** /readyz answers 503 while the data folders (uploads, PGlite) have less room than this (0: never for room). */
+  dataDirMinFreeBytes: number;
   publicUrl?: string;
   /** Cookies get the Secure flag when the public address is https. */
   secureCookies: boolean;
@@ -461,6 +468,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseReplicaUrls: e.DATABASE_REPLICA_URL ?? [],
     dataDir,
+    dataDirMinFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1024 * 1024,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     seedDemo: e.SEED_DEMO ?? !production,

@@ -31,6 +31,7 @@ export const ITEM_MSG = {
   imageType: 'api.items.imageType',
   imageUnreadable: 'api.items.imageUnreadable',
   imagePixels: 'api.items.imagePixels',
+  storageFull: 'api.items.storageFull',
   imageTooMany: 'api.items.imageTooMany',
   imagesCount: 'api.items.imagesCount',
   imagesTwice: 'api.items.imagesTwice',

@@ -29,6 +29,7 @@ export const MSG = {
   nullCharacter: 'api.common.nullCharacter',
   internalError: 'api.common.internalError',
   databaseUnavailable: 'api.common.databaseUnavailable',
+  dataFolderUnavailable: 'api.common.dataFolderUnavailable',
   tooManyRequestsIn: 'api.common.tooManyRequestsIn',
   internalErrorWithReference: 'api.common.internalErrorWithReference',
   bodyNotObject: 'api.common.bodyNotObject',

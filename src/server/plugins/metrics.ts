@@ -1,7 +1,7 @@
 // GET /metrics in Prometheus' text format (prom-client), for the operator's monitoring
 // (docs/operations.md): requests per route with their latency, the database pool, event-loop lag,
-// memory and the process' other defaults, rate-limit refusals, upload sizes, the notification
-// queue (outbox events and channel deliveries waiting or given up). Never public: on the
+// memory and the process' other defaults, rate-limit refusals, upload sizes, the room of the data
+// folders, the notification queue (outbox events and channel deliveries waiting or given up). Never public: on the
 // app's port only with METRICS_TOKEN as a bearer token, or on METRICS_PORT bound to 127.0.0.1.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -11,6 +11,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { sql } from 'drizzle-orm';
 import { MSG } from '../../shared/messages.js';
 import { queryRows } from '../db/client.js';
+import { dataFolders, folderSpace } from '../data-folders.js';
 import { AppError } from '../errors.js';
 import { syncPlugin } from './sync-plugin.js';
 
@@ -85,6 +86,27 @@ export function createMetrics(app: FastifyInstance): Registry {
       for (const replica of app.database.replicas?.status() ?? []) this.set({ replica: replica.name }, replica.up ? 1 : 0);
     },
   });
+
+  // The room of each data folder's filesystem (statfs, at each scrape): a full disk fails uploads.
+  const folders = dataFolders(app.config);
+  for (const [name, help, field] of [
+    ['data_folder_free_bytes', 'Room left on the filesystem of each data folder (uploads; database: PGlite on disk)', 'freeBytes'],
+    ['data_folder_size_bytes', 'Size of the filesystem of each data folder (uploads; database: PGlite on disk)', 'sizeBytes'],
+  ] as const) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['folder'] as const,
+      registers: [register],
+      async collect() {
+        this.reset();
+        for (const folder of folders) {
+          const space = await folderSpace(folder.path).catch(() => undefined);
+          if (space) this.set({ folder: folder.name }, space[field]);
+        }
+      },
+    });
+  }
 
   new Gauge({
     name: 'notification_queue',

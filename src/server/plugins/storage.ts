@@ -1,4 +1,4 @@
-import { mkdir, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -9,7 +9,11 @@ import type { Config } from '../config.js';
 /** Where uploaded images live. Keys are flat file names such as `3f9a...c2.webp`. */
 export interface ImageStorage {
   kind: 'local' | 's3';
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores `body` under `key`; answers false when the key was there already (a key is a hash of its
+   * content: the same upload again) and is left as it was. A failed put leaves nothing behind.
+   */
+  put(key: string, body: Buffer, contentType: string): Promise<boolean>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** The address a browser loads the image from. */
@@ -36,22 +40,36 @@ export function localStorage(dir: string): ImageStorage {
     if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`refusing storage key ${key}`);
     return path.join(dir, key);
   };
+  const exists = async (key: string) => {
+    try {
+      return (await stat(file(key))).isFile();
+    } catch {
+      return false;
+    }
+  };
   return {
     kind: 'local',
     async put(key, body) {
+      const target = file(key);
+      // The same upload again needs no room (and on a full disk still succeeds).
+      if (await exists(key)) return false;
       await mkdir(dir, { recursive: true });
-      // Write then rename: a reader never sees half a file, a crash leaves no broken image.
+      // Write, then link: a reader never sees half a file, a crash leaves no broken image, and link(2)
+      // (unlike rename) never replaces a file, so it says whether this put made the key.
       const tmp = path.join(dir, `.${key}.${randomBytes(4).toString('hex')}.tmp`);
-      await writeFile(tmp, body);
-      await rename(tmp, file(key));
-    },
-    async exists(key) {
       try {
-        return (await stat(file(key))).isFile();
-      } catch {
-        return false;
+        await writeFile(tmp, body, { flag: 'wx' });
+        await link(tmp, target);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw err;
+      } finally {
+        // Also what a full disk left of the write.
+        await rm(tmp, { force: true });
       }
     },
+    exists,
     async delete(key) {
       await rm(file(key), { force: true });
     },
@@ -75,9 +93,20 @@ export async function s3Storage(s3: NonNullable<Config['s3']>): Promise<ImageSto
     if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`refusing storage key ${key}`);
     return key;
   };
+  const exists = async (key: string) => {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: check(key) }));
+      return true;
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || status === 403) return false;
+      throw err;
+    }
+  };
   return {
     kind: 's3',
     async put(key, body, contentType) {
+      if (await exists(key)) return false;
       await client.send(
         new PutObjectCommand({
           Bucket: s3.bucket,
@@ -87,17 +116,9 @@ export async function s3Storage(s3: NonNullable<Config['s3']>): Promise<ImageSto
           CacheControl: 'public, max-age=31536000, immutable',
         }),
       );
+      return true;
     },
-    async exists(key) {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: check(key) }));
-        return true;
-      } catch (err) {
-        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if (status === 404 || status === 403) return false;
-        throw err;
-      }
-    },
+    exists,
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: check(key) }));
     },

@@ -77,7 +77,7 @@ export const accountRoutes: FeatureRoutes = (app) => {
 
   app.delete('/me/avatar', { ...me, schema: { response: { 200: settingsSchema } } }, async (request) => {
     const user = await requireUser(request);
-    await setAvatar(db, app.storage, user.id, null);
+    await setAvatar(db, app.storage, user.id, null, request.log);
     return getSettings(db, user.id, view);
   });
 

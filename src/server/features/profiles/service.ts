@@ -96,8 +96,16 @@ export async function giveThanks(db: Db, itemId: number, me: { id: number; usern
 }
 
 /** Makes `name` the user's profile photo; the previous one's files go. */
-export async function setAvatar(db: Db, storage: ImageStorage, userId: number, name: string | null): Promise<void> {
+export async function setAvatar(
+  db: Db,
+  storage: ImageStorage,
+  userId: number,
+  name: string | null,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
   const before = await findUserById(db, userId);
   await updateUser(db, userId, { avatarKey: name });
-  if (before?.avatarKey && before.avatarKey !== name) await deleteStoredAvatar(storage, before.avatarKey);
+  // The change stands: an upload failing here would remove the new photo's files it now names.
+  if (before?.avatarKey && before.avatarKey !== name)
+    await deleteStoredAvatar(storage, before.avatarKey).catch((err: unknown) => log.warn({ err }, 'could not delete a profile photo'));
 }

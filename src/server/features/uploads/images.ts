@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { ITEM_MSG, UPLOAD_MAX_PIXELS } from '../../../shared/items.js';
-import { badRequest } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { createSlots, type Slots } from '../../plugins/slots.js';
 
@@ -41,18 +41,48 @@ export interface StoredImage {
   thumbnailUrl: string;
 }
 
+/** A full disk or quota: the storage has no room, nothing was wrong with the upload. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * Stores every file of one upload and then runs `then` (recording it), or leaves none of them: when
+ * any put or `then` fails, each file this upload made is removed, whichever failed first (a file
+ * that was there before, from the same upload earlier, stays).
+ */
+async function storeAll(storage: ImageStorage, files: [key: string, body: Buffer][], then: () => Promise<void>): Promise<void> {
+  // Every put settles before anything is removed: one still writing would otherwise stay behind.
+  const puts = await Promise.allSettled(files.map(([key, body]) => storage.put(key, body, 'image/webp')));
+  const made = files.flatMap(([key], i) => {
+    const put = puts[i]!;
+    return put.status === 'fulfilled' && put.value ? [key] : [];
+  });
+  try {
+    const failed = puts.find((put) => put.status === 'rejected');
+    if (failed) {
+      const code = (failed.reason as NodeJS.ErrnoException).code;
+      throw NO_ROOM.has(code ?? '') ? new AppError(507, ITEM_MSG.storageFull, { cause: failed.reason }) : failed.reason;
+    }
+    await then();
+  } catch (err) {
+    await Promise.allSettled(made.map((key) => storage.delete(key)));
+    throw err;
+  }
+}
+
 /**
  * Checks an uploaded image and stores it as WebP in a display and a thumbnail size: turned upright
  * by its EXIF orientation, then re-encoded without ANY metadata (no GPS position leaves the server).
  * Named by a hash of the uploader and the upload: one person's same photo uploaded twice is stored
  * once, while two people's copies of one photo are separate files (deleting one person's item never
  * removes a photo another person has just uploaded, and a name says nothing about anyone else's).
+ * `record` notes the upload (its display key) once both files are stored; if it fails, they go.
  */
 export async function processAndStoreImage(
   storage: ImageStorage,
   bytes: Buffer,
   uploader: number | 'demo',
   slots: Slots = oneAtATime,
+  record: (key: string) => Promise<void> = async () => {},
 ): Promise<StoredImage & { key: string }> {
   const kind = sniffImageType(bytes);
   if (!kind) throw badRequest(ITEM_MSG.imageType);
@@ -116,7 +146,14 @@ export async function processAndStoreImage(
   const name = createHash('sha256').update(`${uploader}:`).update(bytes).digest('hex').slice(0, 32);
   const displayKey = `${name}.webp`;
   const thumbKey = `${name}-thumb.webp`;
-  await Promise.all([storage.put(displayKey, display, 'image/webp'), storage.put(thumbKey, thumb, 'image/webp')]);
+  await storeAll(
+    storage,
+    [
+      [displayKey, display],
+      [thumbKey, thumb],
+    ],
+    () => record(displayKey),
+  );
   return { key: displayKey, imageUrl: storage.urlFor(displayKey), thumbnailUrl: storage.urlFor(thumbKey) };
 }
 
@@ -126,9 +163,16 @@ const AVATAR_SIZES = [256, 96] as const;
 /**
  * Checks an uploaded profile photo and stores it as two WebP squares (`{name}-a256.webp`,
  * `{name}-a96.webp`): upright by its EXIF orientation, cropped to the most interesting square, and
- * re-encoded without any metadata, like every upload. Answers the name both files follow from.
+ * re-encoded without any metadata, like every upload; then `use` makes it the person's photo.
+ * Answers the name both files follow from.
  */
-export async function processAndStoreAvatar(storage: ImageStorage, bytes: Buffer, uploader: number, slots: Slots): Promise<string> {
+export async function processAndStoreAvatar(
+  storage: ImageStorage,
+  bytes: Buffer,
+  uploader: number,
+  slots: Slots,
+  use: (name: string) => Promise<void>,
+): Promise<string> {
   const kind = sniffImageType(bytes);
   if (!kind) throw badRequest(ITEM_MSG.imageType);
   const input = () => sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error', pages: 1 });
@@ -151,10 +195,14 @@ export async function processAndStoreAvatar(storage: ImageStorage, bytes: Buffer
     throw badRequest(/pixel limit/i.test(String((err as Error).message)) ? ITEM_MSG.imagePixels : ITEM_MSG.imageUnreadable);
   }
   const name = createHash('sha256').update(`avatar:${uploader}:`).update(bytes).digest('hex').slice(0, 32);
-  await Promise.all([
-    storage.put(`${name}-a256.webp`, squares[0]!, 'image/webp'),
-    storage.put(`${name}-a96.webp`, squares[1]!, 'image/webp'),
-  ]);
+  await storeAll(
+    storage,
+    [
+      [`${name}-a256.webp`, squares[0]!],
+      [`${name}-a96.webp`, squares[1]!],
+    ],
+    () => use(name),
+  );
   return name;
 }
 

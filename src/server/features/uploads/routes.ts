@@ -32,9 +32,11 @@ export const uploadRoutes: FeatureRoutes = (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       const stored = await receiveImage(request, reply, user.id, async (image) => {
-        const { key, ...result } = await processAndStoreImage(app.storage, image, user.id, decodes);
-        await recordUpload(app.db, user.id, key);
-        return result;
+        // Recorded once both sizes are stored; a failure of either leaves no file behind.
+        const { imageUrl, thumbnailUrl } = await processAndStoreImage(app.storage, image, user.id, decodes, (key) =>
+          recordUpload(app.db, user.id, key),
+        );
+        return { imageUrl, thumbnailUrl };
       });
       return reply.status(201).send(stored);
     },
@@ -51,8 +53,9 @@ export const uploadRoutes: FeatureRoutes = (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const name = await receiveImage(request, null, user.id, (image) => processAndStoreAvatar(app.storage, image, user.id, decodes));
-      await setAvatar(app.db, app.storage, user.id, name);
+      await receiveImage(request, null, user.id, (image) =>
+        processAndStoreAvatar(app.storage, image, user.id, decodes, (name) => setAvatar(app.db, app.storage, user.id, name, request.log)),
+      );
       return getSettings(app.db, user.id, settingsView(app));
     },
   );
