@@ -184,3 +184,31 @@ describe('request logs', () => {
     }
   });
 });
+
+describe('settled()', () => {
+  it('resolves once the background tasks, those they start, and a worker round after them are done', async () => {
+    const done: string[] = [];
+    let queued = false;
+    // Work the tasks leave for the notification worker.
+    t.app.notifications.registerTask({
+      name: 'queued by a task',
+      run: () => {
+        if (queued) done.push('worker');
+        queued = false;
+        return Promise.resolve(0);
+      },
+    });
+    t.app.background(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      t.app.background(async () => {
+        // A slow task, begun after the first ended its own work.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        done.push('second');
+        queued = true;
+      });
+      done.push('first');
+    });
+    await t.app.settled();
+    expect(done).toEqual(['first', 'second', 'worker']);
+  });
+});

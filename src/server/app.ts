@@ -88,6 +88,8 @@ declare module 'fastify' {
     unsubscribeTopics: UnsubscribeTopics;
     /** Runs work after the answer has gone (e.g. sending an SMS); shutdown waits for it. */
     background(task: () => Promise<unknown>): void;
+    /** Resolves once no background work is pending and the running notification worker has had a round after it (tests). */
+    settled(): Promise<void>;
   }
 }
 
@@ -330,11 +332,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(smsPlugin);
   await app.register(mailPlugin);
   const pending = new Set<Promise<unknown>>();
+  let started = 0;
   app.decorate('background', (task: () => Promise<unknown>) => {
+    started++;
     const run = task()
       .catch((err) => app.log.error({ err }, 'background task failed'))
       .finally(() => pending.delete(run));
     pending.add(run);
+  });
+  // Tasks may start more tasks, and a worker round more again: until a round began and ended with
+  // no task pending or started meanwhile.
+  app.decorate('settled', async () => {
+    for (;;) {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+      const before = started;
+      await app.notifications.flush();
+      if (pending.size === 0 && started === before) return;
+    }
   });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);

@@ -153,6 +153,26 @@ export class NotificationWorker {
     await this.running?.catch(() => undefined);
   }
 
+  /**
+   * Waits for the round under way, then, unless stopped, runs one more in the loop's place (a timer
+   * that fires meanwhile waits for it): what was queued before the call has been handled, or has had
+   * its attempt, once this resolves. A stopped worker's rounds are its caller's to run.
+   */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    if (this.stopped) return;
+    const round = this.runOnce(() => this.stopped);
+    this.running = round
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped || !this.again) return;
+        this.again = false;
+        this.schedule(0);
+      });
+    await round;
+  }
+
   private schedule(ms: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.tick(), ms);
