@@ -21,6 +21,17 @@ export const uploadRoutes: FeatureRoutes = (app) => {
   // Each upload's body (up to 10 MB) is in memory from its reading until it is stored, waiting for a
   // decode slot meanwhile: one account may have only a couple under way at once (in this process).
   const underWay = new Map<number, number>();
+  // Each upload is background work from its arrival until its answer is sent, that of an aborted one
+  // (sent to nobody) too: the body read or given up and nothing left behind. app.settled() waits for them.
+  const answered = new WeakMap<FastifyRequest, () => void>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    app.background(() => new Promise<void>((resolve) => answered.set(request, resolve)));
+    done();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    answered.get(request)?.();
+    done(null, payload);
+  });
   // Per-user upload quotas, checked before the body is read: a refused upload costs no memory.
   app.post(
     '/upload-image',

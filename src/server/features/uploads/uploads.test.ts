@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -278,11 +279,24 @@ describe('uploads over a real connection (slow and aborted)', () => {
     token = await user.csrf();
   });
 
-  /** Sends a multipart upload in chunks with a pause between them; `stopAfter` chunks, then silence (or an abort). */
+  /** Resolves when the server's handler of a request to `url` begins (Fastify's diagnostics channel). */
+  function handlerStarted(url: string): Promise<void> {
+    const channel = diagnostics.channel('tracing:fastify.request.handler:start');
+    return new Promise((resolve) => {
+      const onStart = (message: unknown) => {
+        if ((message as { route: { url: string } }).route.url !== url) return;
+        channel.unsubscribe(onStart);
+        resolve();
+      };
+      channel.subscribe(onStart);
+    });
+  }
+
+  /** Sends a multipart upload in chunks with a pause between them; `stopAfter` chunks, then silence (or an abort once `abortWhen` resolves). */
   function slowUpload(
     body: Buffer,
     headers: Record<string, string>,
-    opts: { chunks: number; pauseMs: number; stopAfter?: number; abort?: boolean },
+    opts: { chunks: number; pauseMs: number; stopAfter?: number; abortWhen?: Promise<void> },
   ) {
     return new Promise<{ status?: number; body: string; error?: string }>((resolve) => {
       const req = http.request(base, {
@@ -306,10 +320,11 @@ describe('uploads over a real connection (slow and aborted)', () => {
       let i = 0;
       const next = () => {
         if (opts.stopAfter !== undefined && i >= opts.stopAfter) {
-          if (opts.abort) {
+          // No answer can come once the request is destroyed: what came before it is the outcome.
+          void opts.abortWhen?.then(() => {
             req.destroy();
-            setTimeout(() => done({ body: '', error: 'aborted by the client' }), 300);
-          }
+            done({ body: '', error: 'aborted by the client' });
+          });
           return;
         }
         const chunk = body.subarray(i * size, (i + 1) * size);
@@ -344,6 +359,8 @@ describe('uploads over a real connection (slow and aborted)', () => {
     // Closed, or answered 408 and closed: either way the client is not left hanging.
     if (res.status !== undefined) expect(res.status).toBe(408);
     else expect(res.error).toBeDefined();
+    // Its handling, the clean-up included, is over.
+    await t.app.settled();
     expect({ files: storedFiles(), ...leftovers() }).toEqual(before);
     expect((await user.get('/api/user')).statusCode).toBe(200);
   }, 15_000);
@@ -352,9 +369,12 @@ describe('uploads over a real connection (slow and aborted)', () => {
     const before = { files: storedFiles(), ...leftovers() };
     const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(4 * 1024 * 1024)]);
     const { payload, headers } = multipart([{ field: 'image', filename: 'aborted.jpg', type: 'image/jpeg', data: big }]);
-    const res = await slowUpload(payload, headers, { chunks: 20, pauseMs: 20, stopAfter: 5, abort: true });
+    // Aborted once the server's handler is reading it (the body a quarter sent).
+    const started = handlerStarted('/api/upload-image');
+    const res = await slowUpload(payload, headers, { chunks: 20, pauseMs: 20, stopAfter: 5, abortWhen: started });
     expect(res.status).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Its handling, the clean-up after the abort included, is over.
+    await t.app.settled();
     expect({ files: storedFiles(), ...leftovers() }).toEqual(before);
     // The server carries on.
     expect((await user.upload([{ data: await jpegWithGps(300, 200, { r: 5, g: 5, b: 5 }) }])).statusCode).toBe(201);
