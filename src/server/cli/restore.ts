@@ -10,6 +10,7 @@ import pg from 'pg';
 import { serverAnswers, socketPath } from '../backup/channel.js';
 import { BackupError, Progress, readBackupLines } from '../backup/format.js';
 import { loadBackup, verifyBackup } from '../backup/load.js';
+import { databaseContents, emptyDatabase } from '../backup/target.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { type FolderLock, lockFolder } from '../db/folder-lock.js';
@@ -34,18 +35,13 @@ export async function targetContents(config: Config): Promise<string | null> {
     throw new BackupError(`cannot connect to DATABASE_URL: ${(err as Error).message}`);
   }
   try {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace
-       where s.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p', 'v', 'm', 'S')`,
-    );
-    if (rows[0]!.n > 0) return `${rows[0]!.n} tables and sequences in the database of DATABASE_URL`;
+    return (await databaseContents(client)) ?? images;
   } finally {
     await client.end();
   }
-  return images;
 }
 
-/** Empties the target for --force: the PGlite folder and the uploads, or the database's schemas. */
+/** Empties the target for --force: the PGlite folder and the uploads, or every schema of the app's in the database (backup/target.ts). */
 async function emptyTarget(config: Config): Promise<void> {
   if (!config.s3) await rm(path.join(config.dataDir, 'uploads'), { recursive: true, force: true });
   if (!config.databaseUrl) {
@@ -55,9 +51,7 @@ async function emptyTarget(config: Config): Promise<void> {
   const client = new pg.Client({ connectionString: config.databaseUrl });
   await client.connect();
   try {
-    await client.query('drop schema if exists drizzle cascade');
-    await client.query('drop schema if exists public cascade');
-    await client.query('create schema public');
+    await emptyDatabase(client);
   } finally {
     await client.end();
   }
