@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publish } from '../../plugins/live.js';
+import { type LiveEventType, publish } from '../../plugins/live.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
-import { openSse, type SseStream } from '../../test/sse.js';
+import { openSse, type SseEvent, type SseStream } from '../../test/sse.js';
 import { en } from '../../test/texts.js';
 import { MSG } from '../../../shared/messages.js';
 
@@ -52,6 +52,20 @@ async function waitFor(condition: () => boolean, ms = 2000): Promise<void> {
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+let markers = 0;
+/**
+ * Once the app's work has settled (its answers, background tasks, a worker round), sends `userId` a
+ * marker event through the channel and waits for it on `stream`: whatever was published for them
+ * before arrives before it, so what the stream holds then is all it will ever get of that.
+ */
+async function marker(stream: SseStream, userId: number, type: LiveEventType): Promise<SseEvent> {
+  await t.app.settled();
+  const data = JSON.stringify({ marker: ++markers });
+  await publish(t.app.db, [userId], type, { marker: markers });
+  await waitFor(() => stream.events.some((e) => e.data === data));
+  return stream.events.find((e) => e.data === data)!;
 }
 
 async function postItem(client: TestClient): Promise<number> {
@@ -118,9 +132,9 @@ describe('GET /api/events', () => {
     expect((await owner.post(`/api/conversations/${conversationId}/messages`, { body: 'Yes, come by.' })).statusCode).toBe(201);
     expect(JSON.parse((await bobStream.next('unread')).data)).toEqual({ unread: 1 });
 
-    // Carol is no side of it and heard nothing.
-    await new Promise((r) => setTimeout(r, 200));
-    expect(carolStream.events).toEqual([]);
+    // Carol is no side of it and heard nothing: the marker sent after it all is the first thing she hears.
+    const mark = await marker(carolStream, ids.carol, 'message');
+    expect(carolStream.events).toEqual([mark]);
     await closeAll();
   });
 
@@ -154,8 +168,9 @@ describe('GET /api/events', () => {
     expect((await owner.post(`/api/conversations/${conversationId}/promise`)).statusCode).toBe(200);
     expect(JSON.parse((await ownerStream.next('item')).data)).toEqual({ itemId, status: 'promised' });
     expect(JSON.parse((await bobStream.next('item')).data)).toEqual({ itemId, status: 'promised' });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(carolStream.events.filter((e) => e.event === 'item')).toEqual([]);
+    // Carol hears of no item until the marker sent after it all.
+    const mark = await marker(carolStream, ids.carol, 'item');
+    expect(carolStream.events.filter((e) => e.event === 'item')).toEqual([mark]);
     await closeAll();
   });
 
@@ -167,14 +182,19 @@ describe('GET /api/events', () => {
         throw new Error('roll back');
       })
       .catch(() => undefined);
+    const meanwhile = { id: 'meanwhile' };
     await t.app.db.transaction(async (tx) => {
       await publish(tx, [ids.carol], 'notification', { id: 2 });
-      // Not yet: the transaction is still open.
-      await new Promise((r) => setTimeout(r, 100));
-      expect(stream.events).toEqual([]);
+      // Not yet: the transaction is still open, while an event sent after it arrives, and alone. On
+      // PostgreSQL it goes through the channel from another connection; on PGlite the transaction has
+      // the one connection, so it is handed to the hub, after anything PGlite had let out (at once).
+      if (t.app.database.kind === 'postgres') await publish(t.app.db, [ids.carol], 'notification', meanwhile);
+      else t.app.live.deliver(JSON.stringify({ u: [ids.carol], e: 'notification', d: meanwhile }));
+      await stream.next('notification');
+      expect(stream.events.map((e) => JSON.parse(e.data) as unknown)).toEqual([meanwhile]);
     });
-    expect(JSON.parse((await stream.next('notification')).data)).toEqual({ id: 2 });
-    expect(stream.events).toHaveLength(1);
+    expect(JSON.parse((await stream.next('notification', 2000, 1)).data)).toEqual({ id: 2 });
+    expect(stream.events).toHaveLength(2);
     await closeAll();
   });
 
