@@ -232,7 +232,8 @@ const housekeepingPlugin = fp(
  */
 const notificationsPlugin = fp(
   async (app: FastifyInstance) => {
-    const worker = new NotificationWorker(app.db, app.config.notifications, app.log);
+    // Its rounds' failures for want of the database are counted, not logged one by one (database-outage.ts).
+    const worker = new NotificationWorker(app.db, app.config.notifications, app.databaseOutage.logger(app.log));
     app.decorate('notifications', worker);
     registerEmailChannel(app);
     await registerPushChannel(app);

@@ -3,8 +3,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookH
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DEFAULT_LANGUAGE, type Language, type Message, messageId, messageValues, type MessageValues } from '../shared/i18n.js';
 import { MSG, SCHEMA_MSG } from '../shared/messages.js';
+import { DatabaseOutage, isDatabaseUnavailable } from './database-outage.js';
 import { sqlState } from './db/client.js';
 import { isMessageId, translate } from './i18n.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Failures for want of the database: counted, and logged one line per interval (database-outage.ts). */
+    databaseOutage: DatabaseOutage;
+  }
+}
 
 /**
  * The one error type of the app: an HTTP status and a message a user may read, as a message id
@@ -35,39 +43,6 @@ export const unauthorized = (message: Message = MSG.notSignedIn) => new AppError
 export const forbidden = (message: Message) => new AppError(403, message);
 export const notFound = (message: Message = MSG.notFound) => new AppError(404, message);
 export const conflict = (message: Message) => new AppError(409, message);
-
-// Connection failures and server shutdowns: the database is away, not the request at fault.
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-
-// What node-postgres says when the connection died (a transaction's ROLLBACK then fails with "not
-// queryable", hiding the first error), when no connection could be made in time, and when the pool
-// has been closed by a shutdown while a request was still running.
-const CONNECTION_LOST =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Cannot use a pool after calling end on the pool/i;
-
-function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && CONNECTION_LOST.test(message)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return sqlState(err)?.startsWith('08') ?? false;
-}
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
@@ -170,6 +145,12 @@ const TRANSACTION_CONFLICTS = new Set(['40P01', '40001']);
 
 /** Turns every error into `{ message }` JSON in the request's language; unknown ones become a 500 with a logged reference id. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const outage = new DatabaseOutage(app.log);
+  app.decorate('databaseOutage', outage);
+  app.addHook('onClose', (_instance, done) => {
+    outage.close();
+    done();
+  });
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const databaseAway = !(error instanceof AppError) && isDatabaseUnavailable(error);
     const language = await answerLanguage(request, databaseAway);
@@ -202,7 +183,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(409).send(say(MSG.concurrentChange));
     }
     if (databaseAway) {
-      request.log.error({ err: error }, 'database unavailable');
+      // Not a line per request: one per interval says how many failed (database-outage.ts).
+      outage.requestFailed(error);
       return reply.status(503).header('retry-after', '5').send(say(MSG.databaseUnavailable));
     }
     const errorId = randomUUID();

@@ -1,5 +1,6 @@
 // The database goes away for a few seconds under load: answers during the cut are quick 503s with a
 // JSON message, /readyz says not ready, the app recovers by itself, and no acknowledged write is lost.
+// The log says so in a couple of summarised lines (no statement, no value) and /metrics shows it.
 import { expect, it } from 'vitest';
 import {
   hostPort,
@@ -17,9 +18,25 @@ const CUT_MS = 5000;
 const LOAD_SECONDS = 16;
 /** After the restore, the pool needs a moment to open new connections. */
 const RECOVERY_MS = 3000;
+const METRICS_PORT = PORT_BASE + 57;
+
+/** A metric's value in METRICS_PORT's answer. */
+async function metric(name: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
+  return Number(text.split('\n').find((line) => line.startsWith(`${name} `))?.split(' ')[1]);
+}
+
+/** The server's log lines (pino JSON) of warnings and errors written since `since` (ms). */
+const problemsSince = (output: string, since: number) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => ({ line, json: JSON.parse(line) as { level: number; time: number; msg: string; failed?: { requests?: number } } }))
+    .filter(({ json }) => json.level >= 40 && json.time >= since);
 
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 const state = serverOnScratchDatabase('system_faults', PORT_BASE, {
+  env: { METRICS_PORT: String(METRICS_PORT) },
   before: async (databaseUrl) => {
     proxy = await startTcpProxy(hostPort(databaseUrl));
     return proxy.urlFor(databaseUrl);
@@ -42,6 +59,8 @@ it('answers 503 while the database is cut, recovers by itself and loses no ackno
   expect(await readyDuringCut.json()).toEqual({ message: expect.any(String) });
   // The process itself is alive.
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  expect(await metric('db_up')).toBe(0);
+  expect(await metric('db_unavailable_requests_total')).toBeGreaterThan(0);
   await sleep(cutAt + CUT_MS - Date.now());
   const restoredAt = Date.now();
   proxy.restore();
@@ -51,6 +70,7 @@ it('answers 503 while the database is cut, recovers by itself and loses no ackno
   // Ready again without a restart.
   expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   expect(server.child.exitCode).toBeNull();
+  expect(await metric('db_up')).toBe(1);
 
   // No hang and no connection error: every request got an answer within the timeout.
   expect(result.errors).toBe(0);
@@ -73,6 +93,21 @@ it('answers 503 while the database is cut, recovers by itself and loses no ackno
   const duringCut = responses.filter((r) => r.at > cutAt + 500 && r.at < restoredAt);
   expect(duringCut.length).toBeGreaterThan(0);
   expect(duringCut.every((r) => r.status === 503)).toBe(true);
+
+  // The cut is logged in two lines (its first failure at once, the count of the rest when its interval
+  // ends: up to 10 s after the first), never one per request, each without a statement or a value.
+  const deadline = Date.now() + 15_000;
+  while (!problemsSince(server.output(), cutAt).some(({ json }) => json.msg === 'database still unreachable') && Date.now() < deadline)
+    await sleep(200);
+  const logged = problemsSince(server.output(), cutAt);
+  expect(logged.map(({ json }) => json.msg)).toEqual(['database unreachable', 'database still unreachable']);
+  for (const { line } of logged) {
+    expect(line).not.toMatch(/\bselect\b|insert into|update "|delete from|faults (note|message)|params/i);
+    expect(line.length).toBeLessThan(600);
+  }
+  const counted = logged.reduce((sum, { json }) => sum + (json.failed?.requests ?? 0), 0);
+  expect(counted).toBe(unavailable.length);
+  expect(await metric('db_unavailable_requests_total')).toBe(unavailable.length);
 
   // Every acknowledged write is in the database.
   expect(acknowledged.notes.length).toBeGreaterThan(10);

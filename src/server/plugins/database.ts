@@ -21,7 +21,9 @@ export const databasePlugin = fp<DatabasePluginOptions>(
         pgliteDir: config.pgliteDir,
         pgliteLoad: config.pgliteDir.startsWith('memory://') ? options.pgliteLoad : undefined,
         poolSize: config.databasePoolSize,
-        onPoolError: (err) => app.log.error({ err }, 'database connection lost'),
+        onPoolError: (err) => {
+          if (!app.databaseOutage.report(err, 'connections lost')) app.log.error({ err }, 'database connection lost');
+        },
         replicaUrls: config.databaseReplicaUrls,
         replicaEvents: {
           onDown: (replica, err) => app.log.warn({ err, replica }, 'read replica not answering: its reads go to the primary'),
@@ -42,5 +44,5 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     app.decorate('db', database.db);
     app.decorate('replicaReads', replicaReads);
   },
-  { name: 'database', decorators: { fastify: ['config'] } },
+  { name: 'database', decorators: { fastify: ['config', 'databaseOutage'] } },
 );

@@ -153,7 +153,9 @@ export const livePlugin = fp(
         app.log.info('live updates channel back: streams told to fetch anew');
         hub.resync();
       },
-      onError: (err) => app.log.warn({ err }, 'live updates channel lost'),
+      onError: (err) => {
+        if (!app.databaseOutage.report(err, 'live updates channel lost')) app.log.warn({ err }, 'live updates channel lost');
+      },
     });
     app.decorate('live', hub);
     app.addHook('preClose', async () => {
@@ -161,5 +163,5 @@ export const livePlugin = fp(
       await unlisten();
     });
   },
-  { name: 'live', dependencies: ['database'], decorators: { fastify: ['config'] } },
+  { name: 'live', dependencies: ['database'], decorators: { fastify: ['config', 'databaseOutage'] } },
 );

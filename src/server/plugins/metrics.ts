@@ -1,7 +1,7 @@
 // GET /metrics in Prometheus' text format (prom-client), for the operator's monitoring
 // (docs/operations.md): requests per route with their latency, the database pool, event-loop lag,
-// memory and the process' other defaults, rate-limit refusals, upload sizes, the room of the data
-// folders, the notification queue (outbox events and channel deliveries waiting or given up). Never public: on the
+// memory and the process' other defaults, whether the database answers and the requests failed for
+// want of it, rate-limit refusals, upload sizes, the room of the data folders, the notification queue (outbox events and channel deliveries waiting or given up). Never public: on the
 // app's port only with METRICS_TOKEN as a bearer token, or on METRICS_PORT bound to 127.0.0.1.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -14,6 +14,9 @@ import { queryRows } from '../db/client.js';
 import { dataFolders, folderSpace } from '../data-folders.js';
 import { AppError } from '../errors.js';
 import { syncPlugin } from './sync-plugin.js';
+
+/** How long db_up waits for the database's answer. */
+const DB_UP_TIMEOUT_MS = 1000;
 
 /** The route as registered (`/api/items/:id`), never the raw URL: one series per route, not per id. */
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
@@ -87,6 +90,33 @@ export function createMetrics(app: FastifyInstance): Registry {
     },
   });
 
+  new Gauge({
+    name: 'db_up',
+    help: 'Whether the database answers a trivial query within a second (1) or not (0), at each scrape',
+    registers: [register],
+    async collect() {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), DB_UP_TIMEOUT_MS);
+      });
+      const answered = app.database.ping().then(
+        () => true,
+        () => false,
+      );
+      this.set((await Promise.race([answered, late])) ? 1 : 0);
+      clearTimeout(timer);
+    },
+  });
+  new Counter({
+    name: 'db_unavailable_requests_total',
+    help: 'Requests answered 503 because the database could not be reached',
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(app.databaseOutage.requestsFailed);
+    },
+  });
+
   // The room of each data folder's filesystem (statfs, at each scrape): a full disk fails uploads.
   const folders = dataFolders(app.config);
   for (const [name, help, field] of [
@@ -114,7 +144,9 @@ export function createMetrics(app: FastifyInstance): Registry {
     labelNames: ['queue', 'state'] as const,
     registers: [register],
     async collect() {
+      this.reset();
       // Each count is served by a partial index (pending events, due deliveries, failed deliveries).
+      // With the database away there are no counts, but the other metrics (db_up first) are still served.
       const rows = await queryRows<{ queue: string; state: string; n: number }>(
         app.database.db,
         sql`SELECT 'events' AS queue, CASE WHEN failed_at IS NULL THEN 'pending' ELSE 'failed' END AS state, count(*)::int AS n
@@ -124,8 +156,8 @@ export function createMetrics(app: FastifyInstance): Registry {
               FROM alert_match_jobs GROUP BY 2
             UNION ALL
             SELECT channel, status, count(*)::int FROM notification_deliveries WHERE status IN ('pending', 'failed') GROUP BY 1, 2`,
-      );
-      this.reset();
+      ).catch(() => undefined);
+      if (!rows) return;
       for (const queue of ['events', 'alert_matching']) for (const state of ['pending', 'failed']) this.set({ queue, state }, 0);
       for (const { queue, state, n } of rows) this.set({ queue, state }, Number(n));
     },
@@ -200,4 +232,8 @@ function metrics(app: FastifyInstance): void {
 }
 
 /** The metrics plugin: registered before the routes, so that it sees every answer. */
-export const metricsPlugin = fp(syncPlugin(metrics), { name: 'metrics', dependencies: ['database'], decorators: { fastify: ['config'] } });
+export const metricsPlugin = fp(syncPlugin(metrics), {
+  name: 'metrics',
+  dependencies: ['database'],
+  decorators: { fastify: ['config', 'databaseOutage'] },
+});
