@@ -720,10 +720,31 @@ describe('the worker', () => {
 
   it('stops cleanly: close waits for the round under way and nothing runs after it', async () => {
     const other = await createTestApp({ NOTIFICATION_INTERVAL_MS: '50' });
+    // Closed in the middle of a round of the app's own loop, which still has the database after close began.
+    const steps: string[] = [];
+    let underWay!: () => void;
+    const roundUnderWay = new Promise<void>((resolve) => (underWay = resolve));
+    let beginClose!: () => void;
+    const closeBegun = new Promise<void>((resolve) => (beginClose = resolve));
+    let rounds = 0;
+    other.app.notifications.registerTask({
+      name: 'held',
+      async run(tx) {
+        if (rounds++ > 0) return 0;
+        underWay();
+        await closeBegun;
+        for (let i = 0; i < 20; i++) await tx.execute(sql`select ${i}`);
+        steps.push('round');
+        return 0;
+      },
+    });
+    await roundUnderWay;
     const started = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    await other.close();
+    const closed = other.close().then(() => void steps.push('closed'));
+    beginClose();
+    await closed;
     expect(Date.now() - started).toBeLessThan(5000);
+    expect(steps).toEqual(['round', 'closed']);
   });
 
   it('stop() ends a round after its batch even when work keeps coming (a shutdown under load); what is left stays due', async () => {

@@ -121,8 +121,13 @@ describe('Web Push', () => {
     );
     expect(pending).toEqual({ status: 'pending', attempts: 1 });
     push.answer('owner-laptop', 201);
-    await new Promise((r) => setTimeout(r, 150));
-    await run();
+    // Due again once the back-off (100 ms here) has passed: rounds until it is sent.
+    await expect
+      .poll(async () => {
+        await run();
+        return push.received.length;
+      })
+      .toBeGreaterThan(0);
     await push.waitFor(1);
     await run();
     expect(push.received.map((r) => r.device)).toEqual(['owner-laptop']);
