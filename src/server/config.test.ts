@@ -91,6 +91,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('production takes only host names of push services (https on port 443); a whole origin is for tests', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL };
+    expect(loadConfig({ ...production, PUSH_ENDPOINT_HOSTS: 'fcm.googleapis.com, push.example.org' }).push.endpointHosts).toEqual([
+      'fcm.googleapis.com',
+      'push.example.org',
+    ]);
+    for (const entry of ['http://127.0.0.1:9000', 'https://push.example.org:8443', '10.0.0.1', 'push.example.org:443']) {
+      expect(() => loadConfig({ ...production, PUSH_ENDPOINT_HOSTS: `fcm.googleapis.com,${entry}` }), entry).toThrow(
+        /PUSH_ENDPOINT_HOSTS: in production only push services' host names/,
+      );
+    }
+    expect(loadConfig({ PUSH_ENDPOINT_HOSTS: 'http://127.0.0.1:9000' }).push.endpointHosts).toEqual(['http://127.0.0.1:9000']);
+  });
+
   it('production needs PUBLIC_URL; elsewhere it may stay unset', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://share.example.org/' }).publicUrl).toBe('http://share.example.org');
     expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();

@@ -416,6 +416,9 @@ function parseTrustProxy(raw: string | undefined): { value: false | number | str
   return { value: entries };
 }
 
+/** A DNS host name (letters, digits, hyphens, dots; not an IPv4 address). */
+const isHostName = (text: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(text) && isIP(text) === 0;
+
 const emptyToUndefined = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 
 /** Reads the configuration from environment variables; throws ConfigError listing every problem. */
@@ -448,6 +451,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
   if (production && e.SEED_DEMO === true) {
     // The demo content brings demo accounts (an admin among them) with a password printed in the README.
     problems.push('SEED_DEMO: demo content and its demo admin are never added in production; remove SEED_DEMO or set it to false');
+  }
+  const pushOrigins = (e.PUSH_ENDPOINT_HOSTS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry && !isHostName(entry));
+  if (production && pushOrigins.length > 0) {
+    // Whole origins (a scheme, a port, an address) are for a local test push service: production sends over https on port 443 only.
+    problems.push(
+      `PUSH_ENDPOINT_HOSTS: in production only push services' host names (pushes go over https on port 443), not ${pushOrigins.slice(0, 3).join(', ')}`,
+    );
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push(

@@ -8,7 +8,11 @@ export const PUSH_MSG = {
   endpointInvalid: 'notifications.push.api.endpointInvalid',
   keysInvalid: 'notifications.push.api.keysInvalid',
   notFound: 'notifications.push.api.notFound',
+  endpointTaken: 'notifications.push.api.endpointTaken',
 } as const satisfies Record<string, MessageId>;
+
+/** The `code` of the 409 for an endpoint another account holds: the browser then makes a new subscription. */
+export const PUSH_ENDPOINT_TAKEN = 'push_endpoint_taken';
 
 /** The longest endpoint URL taken (push services' are a few hundred characters). */
 export const PUSH_ENDPOINT_MAX = 2048;

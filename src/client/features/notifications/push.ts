@@ -1,7 +1,8 @@
 // This device's Web Push subscription (docs/decisions/020-web-push.md): whether the browser can do
 // push at all, whether this device has it on, and turning it on (the permission is asked only then)
 // or off. The service worker shows what arrives.
-import { apiJson, apiRequest } from '@/lib/request';
+import { ApiError, apiJson, apiRequest } from '@/lib/request';
+import { PUSH_ENDPOINT_TAKEN } from '../../../shared/push.js';
 
 /** Push needs a service worker and the Push API (not every browser; iOS only once installed). */
 export const pushSupported = (): boolean =>
@@ -30,16 +31,35 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 
 export class PushBlockedError extends Error {}
 
-/** Asks for permission (on the person's click), subscribes with the site's key and tells the server. */
+/** Whether the server refused the subscription because another account here holds it (a shared browser). */
+function takenByAnotherAccount(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 409) return false;
+  try {
+    return (JSON.parse(error.body) as { code?: unknown }).code === PUSH_ENDPOINT_TAKEN;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks for permission (on the person's click), subscribes with the site's key and tells the server.
+ * A subscription another account made in this browser stays that account's (the server refuses to
+ * move it): this browser then ends it and makes a new one, so its news stop coming here.
+ */
 export async function turnPushOn(): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushBlockedError(permission);
   const { publicKey } = await apiJson<{ publicKey: string }>('GET', '/api/push/key');
   const reg = await registration();
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  await apiJson('POST', '/api/me/push-subscriptions', subscription.toJSON());
+  const subscribeAnew = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  const subscription = (await reg.pushManager.getSubscription()) ?? (await subscribeAnew());
+  try {
+    await apiJson('POST', '/api/me/push-subscriptions', subscription.toJSON());
+  } catch (error) {
+    if (!takenByAnotherAccount(error)) throw error;
+    await subscription.unsubscribe();
+    await apiJson('POST', '/api/me/push-subscriptions', (await subscribeAnew()).toJSON());
+  }
 }
 
 /** Tells the server first (so nothing more is sent here), then ends the browser's subscription. */

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
 import { type PushService, startPushService } from '../../test/push-service.js';
-import { endpointAllowed, vapidKeys } from './service.js';
+import { endpointAllowed, isPublicAddress, pushLookup, vapidKeys } from './service.js';
 
 const SITE = 'https://share.example.org';
 let push: PushService;
@@ -23,9 +23,9 @@ const devicesOf = async (userId: number) =>
 const channels = async (client: TestClient) =>
   (await client.get('/api/me/notification-preferences')).json<{ channels: string[] }>().channels;
 
-async function postItem(title: string): Promise<number> {
-  const imageUrl = (await owner.upload([{ data: await jpegWithGps() }])).json().imageUrl;
-  const res = await owner.post('/api/items', {
+async function postItem(title: string, poster = owner): Promise<number> {
+  const imageUrl = (await poster.upload([{ data: await jpegWithGps() }])).json().imageUrl;
+  const res = await poster.post('/api/items', {
     title,
     description: 'Solid oak, collect any evening.',
     imageUrl,
@@ -35,8 +35,8 @@ async function postItem(title: string): Promise<number> {
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>().id;
 }
-async function ask(itemId: number): Promise<number> {
-  const res = await bob.post(`/api/items/${itemId}/messages`, { body: 'Could I have it, please?' });
+async function ask(itemId: number, asker = bob): Promise<number> {
+  const res = await asker.post(`/api/items/${itemId}/messages`, { body: 'Could I have it, please?' });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ conversationId?: number; id: number }>().conversationId ?? 0;
 }
@@ -171,16 +171,92 @@ describe('Web Push', () => {
     expect(await devicesOf(ownerId)).toEqual(before);
   });
 
-  it('turns push off for a device (only my own), and a device signing in as someone else moves to them', async () => {
+  it("turns push off for a device (only my own); an endpoint another account holds is refused (409) and stays its owner's", async () => {
     const shared = push.subscribe('shared-tablet');
     expect((await subscribe(owner, shared)).statusCode).toBe(201);
     const notMine = await bob.request({ method: 'DELETE', url: '/api/me/push-subscriptions', payload: { endpoint: shared.endpoint } });
     expect(notMine.statusCode).toBe(404);
-    expect((await subscribe(bob, shared)).statusCode).toBe(201);
-    expect(await devicesOf(ownerId)).not.toContain(shared.endpoint);
-    const off = await bob.request({ method: 'DELETE', url: '/api/me/push-subscriptions', payload: { endpoint: shared.endpoint } });
+    // Someone who learnt the endpoint registers it with keys of their own, in other spellings of the URL too.
+    const theirs = push.subscribe('attacker');
+    for (const endpoint of [shared.endpoint, shared.endpoint.replace('/push/', '/push/./'), `${shared.endpoint}#again`]) {
+      const res = await subscribe(bob, { endpoint, keys: theirs.keys });
+      expect(res.statusCode, endpoint).toBe(409);
+      expect(res.json()).toEqual({
+        message: "This browser's push subscription belongs to another account here: turn push on again for a new one",
+        code: 'push_endpoint_taken',
+      });
+    }
+    const rows = await queryRows<{ user_id: number; p256dh: string }>(
+      t.app.db,
+      sql`SELECT user_id, p256dh FROM push_subscriptions WHERE endpoint LIKE ${`${push.origin}/push/%shared-tablet%`}`,
+    );
+    expect(rows).toEqual([{ user_id: ownerId, p256dh: shared.keys.p256dh }]);
+    expect(await channels(bob)).toEqual(['app', 'email']);
+    // The owner's device again is theirs still; Bob's browser makes a new subscription, which is taken.
+    expect((await subscribe(owner, shared)).statusCode).toBe(201);
+    const fresh = push.subscribe('shared-tablet-anew');
+    expect((await subscribe(bob, fresh)).statusCode).toBe(201);
+    const off = await bob.request({ method: 'DELETE', url: '/api/me/push-subscriptions', payload: { endpoint: fresh.endpoint } });
     expect(off.statusCode).toBe(204);
     expect(await channels(bob)).toEqual(['app', 'email']);
+  });
+
+  it('sends to a push service named by host only at public addresses, checked as it connects', async () => {
+    for (const address of ['8.8.8.8', '2606:4700:4700::1111', '[2a00:1450:4001::200e]:443'])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      '::ffff:10.0.0.1',
+      '::a00:1',
+      'fc00::1',
+      'fe80::1',
+      '64:ff9b::a00:1',
+      '2002:a00:1::',
+      'localhost',
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+    const looked = await new Promise<unknown>((resolve) => pushLookup('localhost', {}, (err) => resolve(err)));
+    expect(looked).toMatchObject({
+      code: 'EPUSHADDRESS',
+      message: expect.stringMatching(/localhost resolves to .*not a public address/) as string,
+    });
+
+    // A site whose push services include a name that resolves to this host: allowed by name, refused as it connects.
+    const local = await createTestApp({
+      PUBLIC_URL: SITE,
+      PUSH_ENDPOINT_HOSTS: `${push.origin},localhost`,
+      NOTIFICATION_MAX_ATTEMPTS: '1',
+    });
+    try {
+      await local.app.notifications.stop();
+      const carol = new TestClient(local.app);
+      const dan = new TestClient(local.app);
+      const carolId = (await carol.register(uniqueName('carol'))).id;
+      await dan.register(uniqueName('dan'));
+      const device = push.subscribe('carol-phone');
+      expect((await subscribe(carol, { ...device, endpoint: 'https://localhost/push/carol-phone' })).statusCode).toBe(201);
+      push.received.length = 0;
+      await ask(await postItem('Rowan chair', carol), dan);
+      await local.app.notifications.runOnce();
+      const [delivery] = await queryRows<{ status: string; last_error: string | null }>(
+        local.app.db,
+        sql`SELECT status, last_error FROM notification_deliveries WHERE user_id = ${carolId} AND channel = 'push'`,
+      );
+      expect(delivery?.last_error).toMatch(/localhost resolves to .*not a public address/);
+      expect(delivery?.status).not.toBe('sent');
+      expect(push.received).toEqual([]);
+    } finally {
+      await local.close();
+    }
   });
 });
 
@@ -205,5 +281,17 @@ describe('push set-up', () => {
     expect(endpointAllowed('https://fcm.googleapis.com.evil.org/x', hosts)).toBe(false);
     expect(endpointAllowed('https://evilfcm.googleapis.com.example/x', hosts)).toBe(false);
     expect(endpointAllowed('https://169.254.169.254/latest', hosts)).toBe(false);
+    // Port 443 only: the URL parser drops it as https's own, any other is refused.
+    expect(endpointAllowed('https://fcm.googleapis.com:443/fcm/send/abc', hosts)).toBe(true);
+    for (const endpoint of [
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com:80/fcm/send/abc',
+      'https://push.services.mozilla.com:22/x',
+      'https://[::1]/x',
+      'https://0x7f.1/x',
+      'https://2130706433/x',
+      'https://user@fcm.googleapis.com/x',
+    ])
+      expect(endpointAllowed(endpoint, hosts), endpoint).toBe(false);
   });
 });

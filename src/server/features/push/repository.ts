@@ -5,28 +5,35 @@ import { pushSubscriptions } from '../../db/schema.js';
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /**
- * Keeps a device's subscription for this user: a known endpoint (the same device again, or one that
- * signed in as someone else) takes the new keys and owner. Past `max` devices the oldest go.
+ * Keeps a device's subscription for this user: their own endpoint again takes the new keys. An
+ * endpoint another account holds is left as it is, and the answer is false: one account's device
+ * is never handed to another (the browser makes a new subscription instead, features/push/service.ts).
+ * Past `max` devices the oldest go.
  */
 export async function upsertSubscription(
   db: Db,
   userId: number,
   s: { endpoint: string; p256dh: string; auth: string },
   max: number,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The unique endpoint decides, also between two accounts subscribing it at the same moment.
+    const kept = await tx
       .insert(pushSubscriptions)
       .values({ userId, ...s })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { userId, p256dh: s.p256dh, auth: s.auth, createdAt: sql`now()` },
-      });
+        set: { p256dh: s.p256dh, auth: s.auth, createdAt: sql`now()` },
+        setWhere: eq(pushSubscriptions.userId, userId),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (kept.length === 0) return false;
     await queryRows(
       tx,
       sql`DELETE FROM push_subscriptions WHERE id IN (
             SELECT id FROM push_subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC OFFSET ${max})`,
     );
+    return true;
   });
 }
 
