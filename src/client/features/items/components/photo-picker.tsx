@@ -1,5 +1,18 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { ChevronLeft, ChevronRight, GripHorizontal, ImagePlus, ImageUp, X } from 'lucide-react';
-import { type DragEvent, type PointerEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, type PointerEvent as ReactPointerEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { MAX_IMAGES } from '../../../../shared/constants.js';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/ui/form-field';
@@ -22,7 +35,7 @@ type PhotoPickerProps = {
   onFiles: (files: File[]) => void;
   onRemove: (key: number) => void;
   onMove: (key: number, by: -1 | 1) => void;
-  /** Dragging: the photo of this key goes to index `to`. */
+  /** Dragging (a mouse, a finger on the grip, or the keyboard): the photo of this key goes to index `to`. */
   onMoveTo?: (key: number, to: number) => void;
   /** A want's photo is optional: the hint says so. */
   optional?: boolean;
@@ -34,11 +47,30 @@ const roundButton =
   'inline-flex size-11 items-center justify-center rounded-full bg-card/95 shadow-md ring-1 ring-black/5 hover:bg-card disabled:pointer-events-none disabled:opacity-40';
 
 /**
+ * dnd-kit's pointer sensor, started by a mouse anywhere on a photo but by a finger or pen only on
+ * its grip (so a finger on a photo still scrolls the page), and never by the photo's buttons.
+ */
+class PhotoPointerSensor extends PointerSensor {
+  static override activators = [
+    {
+      eventName: 'onPointerDown' as const,
+      handler: ({ nativeEvent: event }: ReactPointerEvent) => {
+        const target = event.target as Element;
+        if (!event.isPrimary || event.button !== 0 || target.closest('button:not([data-drag-handle])')) return false;
+        return event.pointerType === 'mouse' || target.closest('[data-drag-handle]') !== null;
+      },
+    },
+  ];
+}
+
+const sortableId = (photo: ChosenPhoto) => `photo-${photo.key}`;
+
+/**
  * Up to MAX_IMAGES photos by click or drag and drop, the first being the cover. Each chosen photo
- * has Move left, Move right and Remove buttons, so the order is set with the keyboard; focus
- * follows a moved photo. With `onMoveTo`, photos are also reordered by dragging them (pointer
- * events: a mouse anywhere on the photo, a finger or pen on its grip, so a finger on a photo still
- * scrolls the page); each move, by drag or button, is announced. The file input carries the label 'Image'.
+ * has Move left, Move right and Remove buttons; focus follows a moved photo. With `onMoveTo`, photos
+ * are also sorted with dnd-kit: dragged by a mouse anywhere on the photo or a finger on its grip, or
+ * from the keyboard on the grip (Space or Enter picks up, the arrow keys move, Space or Enter drops,
+ * Escape cancels). Each move, by drag or button, is announced. The file input carries the label 'Image'.
  */
 export function PhotoPicker({
   photos,
@@ -115,35 +147,40 @@ export function PhotoPicker({
     onFiles(Array.from(event.dataTransfer.files));
   };
 
-  // The photo being dragged (its key and pointer), and what a screen reader is told after a move.
-  const drag = useRef<{ key: number; pointerId: number } | null>(null);
-  const [draggedKey, setDraggedKey] = useState<number | null>(null);
+  // What a screen reader is told after a move with the buttons (dnd-kit announces its own moves).
   const [announcement, setAnnouncement] = useState('');
   const announce = (n: number) => setAnnouncement(t('items.image.moved', { n, count: photos.length }));
   const canDrag = Boolean(onMoveTo) && !disabled && photos.length > 1;
 
-  const onPointerDown = (photo: ChosenPhoto) => (event: PointerEvent<HTMLLIElement>) => {
-    const target = event.target as Element;
-    if (!canDrag || event.button !== 0 || target.closest('button')) return;
-    if (event.pointerType !== 'mouse' && !target.closest('[data-drag-handle]')) return;
-    event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { key: photo.key, pointerId: event.pointerId };
-    setDraggedKey(photo.key);
+  const sensors = useSensors(
+    useSensor(PhotoPointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const placeOf = (id: UniqueIdentifier | undefined) => photos.findIndex((p) => sortableId(p) === id) + 1;
+  const count = photos.length;
+  // The place last announced while dragging: dnd-kit reports the photo over its own place as the
+  // drag starts, which would talk over "Picked up".
+  const announcedOver = useRef<UniqueIdentifier | null>(null);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      announcedOver.current = active.id;
+      return t('items.image.dragStart', { n: placeOf(active.id), count });
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === announcedOver.current) return undefined;
+      announcedOver.current = over.id;
+      return t('items.image.dragOver', { n: placeOf(active.id), place: placeOf(over.id), count });
+    },
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.id
+        ? t('items.image.moved', { n: placeOf(over.id), count })
+        : t('items.image.dragStayed', { n: placeOf(active.id), count }),
+    onDragCancel: ({ active }) => t('items.image.dragCancel', { n: placeOf(active.id), count }),
   };
-  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
-    const dragged = drag.current;
-    if (!dragged || dragged.pointerId !== event.pointerId) return;
-    const over = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-photo]');
-    const to = photos.findIndex((p) => String(p.key) === over?.dataset.photo);
-    if (to >= 0 && photos[to]!.key !== dragged.key) onMoveTo?.(dragged.key, to);
-  };
-  const onPointerEnd = (event: PointerEvent<HTMLLIElement>) => {
-    const dragged = drag.current;
-    if (!dragged || dragged.pointerId !== event.pointerId) return;
-    drag.current = null;
-    setDraggedKey(null);
-    announce(photos.findIndex((p) => p.key === dragged.key) + 1);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const photo = photos.find((p) => sortableId(p) === active.id);
+    const to = placeOf(over?.id) - 1;
+    if (photo && to >= 0 && over?.id !== active.id) onMoveTo?.(photo.key, to);
   };
 
   const move = (photo: ChosenPhoto, by: -1 | 1) => {
@@ -192,91 +229,29 @@ export function PhotoPicker({
               dragging && 'ring-2 ring-ring ring-offset-2 ring-offset-background',
             )}
           >
-            <ol className="contents">
-              {photos.map((photo, index) => (
-                <li
-                  key={photo.key}
-                  data-photo={photo.key}
-                  onPointerDown={onPointerDown(photo)}
-                  onPointerMove={onPointerMove}
-                  onPointerUp={onPointerEnd}
-                  onPointerCancel={onPointerEnd}
-                  onDragStart={(event) => event.preventDefault()}
-                  className={cn(
-                    'relative aspect-[4/3] overflow-hidden rounded-card border border-border bg-muted',
-                    canDrag && 'cursor-grab select-none',
-                    draggedKey === photo.key && 'z-10 cursor-grabbing opacity-80 shadow-lg ring-2 ring-ring',
-                  )}
-                >
-                  <img
-                    draggable={false}
-                    src={photo.previewUrl}
-                    alt={t(index === 0 ? 'items.image.coverAlt' : 'items.image.photoAlt', { n: index + 1, count: photos.length })}
-                    className="size-full object-cover"
-                  />
-                  {index === 0 ? (
-                    <span className="absolute top-2 left-2 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground shadow">
-                      {t('items.image.cover')}
-                    </span>
-                  ) : null}
-                  {photo.uploading ? (
-                    <div className="absolute inset-0 flex items-center justify-center bg-black/45">
-                      <span className="inline-flex items-center gap-2 rounded-full bg-card px-3 py-1.5 text-sm font-medium shadow">
-                        <Spinner label={t('items.image.uploadingLabel')} className="size-4 text-primary" />
-                        <span aria-hidden="true">{t('items.image.uploading')}</span>
-                      </span>
-                    </div>
-                  ) : null}
-                  <button
-                    type="button"
-                    data-remove
-                    onClick={() => remove(index)}
-                    disabled={disabled}
-                    aria-label={t('items.image.removeN', { n: index + 1 })}
-                    className={cn(
-                      roundButton,
-                      'absolute top-2 right-2 text-danger-text hover:bg-destructive hover:text-destructive-foreground',
-                    )}
-                  >
-                    <X className="size-5" aria-hidden="true" />
-                  </button>
-                  {photos.length > 1 ? (
-                    <div className="absolute right-2 bottom-2 left-2 flex justify-between">
-                      <button
-                        type="button"
-                        data-move="left"
-                        onClick={() => move(photo, -1)}
-                        disabled={disabled || index === 0}
-                        aria-label={t('items.image.moveLeft', { n: index + 1 })}
-                        className={roundButton}
-                      >
-                        <ChevronLeft className="size-5" aria-hidden="true" />
-                      </button>
-                      {canDrag ? (
-                        <span
-                          data-drag-handle
-                          aria-hidden="true"
-                          title={t('items.image.dragHint')}
-                          className="inline-flex h-11 w-12 touch-none items-center justify-center rounded-full bg-card/95 shadow-md ring-1 ring-black/5"
-                        >
-                          <GripHorizontal className="size-5" />
-                        </span>
-                      ) : null}
-                      <button
-                        type="button"
-                        data-move="right"
-                        onClick={() => move(photo, 1)}
-                        disabled={disabled || index === photos.length - 1}
-                        aria-label={t('items.image.moveRight', { n: index + 1 })}
-                        className={roundButton}
-                      >
-                        <ChevronRight className="size-5" aria-hidden="true" />
-                      </button>
-                    </div>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              onDragEnd={onDragEnd}
+              accessibility={{ announcements, screenReaderInstructions: { draggable: t('items.image.dragInstructions') } }}
+            >
+              <SortableContext items={photos.map(sortableId)} strategy={rectSortingStrategy} disabled={!canDrag}>
+                <ol className="contents">
+                  {photos.map((photo, index) => (
+                    <SortablePhoto
+                      key={photo.key}
+                      photo={photo}
+                      index={index}
+                      count={photos.length}
+                      disabled={disabled}
+                      canDrag={canDrag}
+                      onRemove={() => remove(index)}
+                      onMove={(by) => move(photo, by)}
+                    />
+                  ))}
+                </ol>
+              </SortableContext>
+            </DndContext>
             {full ? null : (
               <button
                 {...pickerButton}
@@ -322,5 +297,105 @@ export function PhotoPicker({
       </p>
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
+  );
+}
+
+type SortablePhotoProps = {
+  photo: ChosenPhoto;
+  index: number;
+  count: number;
+  disabled?: boolean;
+  canDrag: boolean;
+  onRemove: () => void;
+  onMove: (by: -1 | 1) => void;
+};
+
+/** One chosen photo: its picture, Remove, Move left and right, and the grip dnd-kit sorts it by. */
+function SortablePhoto({ photo, index, count, disabled, canDrag, onRemove, onMove }: SortablePhotoProps) {
+  const t = useT();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: sortableId(photo),
+    attributes: { roleDescription: t('items.image.roleDescription') },
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      data-photo={photo.key}
+      {...(canDrag ? listeners : {})}
+      onDragStart={(event) => event.preventDefault()}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn(
+        'relative aspect-[4/3] overflow-hidden rounded-card border border-border bg-muted',
+        canDrag && 'cursor-grab select-none',
+        isDragging && 'z-10 cursor-grabbing opacity-80 shadow-lg ring-2 ring-ring',
+      )}
+    >
+      <img
+        draggable={false}
+        src={photo.previewUrl}
+        alt={t(index === 0 ? 'items.image.coverAlt' : 'items.image.photoAlt', { n: index + 1, count })}
+        className="size-full object-cover"
+      />
+      {index === 0 ? (
+        <span className="absolute top-2 left-2 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground shadow">
+          {t('items.image.cover')}
+        </span>
+      ) : null}
+      {photo.uploading ? (
+        <div className="absolute inset-0 flex items-center justify-center bg-black/45">
+          <span className="inline-flex items-center gap-2 rounded-full bg-card px-3 py-1.5 text-sm font-medium shadow">
+            <Spinner label={t('items.image.uploadingLabel')} className="size-4 text-primary" />
+            <span aria-hidden="true">{t('items.image.uploading')}</span>
+          </span>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        data-remove
+        onClick={onRemove}
+        disabled={disabled}
+        aria-label={t('items.image.removeN', { n: index + 1 })}
+        className={cn(roundButton, 'absolute top-2 right-2 text-danger-text hover:bg-destructive hover:text-destructive-foreground')}
+      >
+        <X className="size-5" aria-hidden="true" />
+      </button>
+      {count > 1 ? (
+        <div className="absolute right-2 bottom-2 left-2 flex justify-between">
+          <button
+            type="button"
+            data-move="left"
+            onClick={() => onMove(-1)}
+            disabled={disabled || index === 0}
+            aria-label={t('items.image.moveLeft', { n: index + 1 })}
+            className={roundButton}
+          >
+            <ChevronLeft className="size-5" aria-hidden="true" />
+          </button>
+          {canDrag ? (
+            <button
+              ref={setActivatorNodeRef}
+              type="button"
+              data-drag-handle
+              {...attributes}
+              aria-label={t('items.image.reorderN', { n: index + 1 })}
+              title={t('items.image.dragHint')}
+              className="inline-flex h-11 w-12 cursor-grab touch-none items-center justify-center rounded-full bg-card/95 shadow-md ring-1 ring-black/5 hover:bg-card"
+            >
+              <GripHorizontal className="size-5" aria-hidden="true" />
+            </button>
+          ) : null}
+          <button
+            type="button"
+            data-move="right"
+            onClick={() => onMove(1)}
+            disabled={disabled || index === count - 1}
+            aria-label={t('items.image.moveRight', { n: index + 1 })}
+            className={roundButton}
+          >
+            <ChevronRight className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
+    </li>
   );
 }
