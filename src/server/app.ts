@@ -51,7 +51,7 @@ import { uploadRoutes } from './features/uploads/routes.js';
 import { clientPlugin } from './plugins/client.js';
 import { type Csrf, csrfPlugin } from './plugins/csrf.js';
 import { type DeviceCookies, devicesPlugin } from './plugins/device-cookie.js';
-import { ExpiringStore } from './plugins/rate-limit-store.js';
+import { ExpiringStore, sharedOrLocalStore } from './plugins/rate-limit-store.js';
 import { databasePlugin } from './plugins/database.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { languagePlugin } from './plugins/language.js';
@@ -113,7 +113,7 @@ export const REQUEST_TIMEOUT_MS = 120_000;
 /** A connection that sends nothing for this long is closed (Node's headers limit stays at 60 s). */
 export const CONNECTION_TIMEOUT_MS = 60_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
-/** How long a start waits for Redis; without it, it starts anyway and limits apply once Redis answers. */
+/** How long a start waits for Redis; without it, it starts anyway and limits count in this process until Redis answers. */
 const REDIS_READY_WAIT_MS = 2000;
 
 const POSITION_PARAMETER = /^(lat|lng)$/i;
@@ -403,10 +403,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, commandTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
+  // Without Redis, counts stay in this process until their window ends (never evicted early); with
+  // it, they are shared, and while it does not answer they count in this process (rate-limit-store.ts).
+  const rateLimitStore = redis ? sharedOrLocalStore(redis, config.rateLimitNamespace, app.log) : ExpiringStore;
   if (redis) {
-    // Commands sent before the connection is up fail (and the limit is skipped): wait a moment for it.
+    // Commands sent before the connection is up fail (and count in this process): wait a moment for it.
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, REDIS_READY_WAIT_MS);
       redis.once('ready', () => {
@@ -420,10 +423,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    // Without Redis, counts stay in this process until their window ends (never evicted early).
-    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : { store: ExpiringStore }),
-    // A Redis outage must not lock everyone out; the in-process limit is gone for that time.
-    skipOnError: true,
+    store: rateLimitStore,
+    // Neither store fails: a Redis outage neither locks everyone out nor lifts the limits.
+    skipOnError: false,
     // By the client's address in one spelling, whatever port or form a proxy wrote it with.
     keyGenerator: addressKey,
     errorResponseBuilder: (_request, context) =>

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 interface Count {
@@ -53,4 +55,75 @@ export class ExpiringStore implements FastifyRateLimitStore {
     this.nextSweep = now + SWEEP_EVERY_MS;
     for (const [key, count] of this.counts) if (count.startMs + count.windowMs <= now) this.counts.delete(key);
   }
+}
+
+/** The plugin's own Redis store (its Lua script and key layout), which its types do not export. */
+type SharedStore = FastifyRateLimitStore & { read(key: string, callback: Callback, timeWindow: number, max: number): void };
+const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  nameSpace: string,
+) => SharedStore;
+
+type Log = { warn(msg: string): void; info(msg: string): void };
+type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
+
+/**
+ * The counts of one limit in Redis, shared by every app process, and in this process while Redis
+ * does not answer (not connected, or a command failed or timed out): a Redis outage falls back to
+ * the per-process limit, never to none, and back to Redis once it answers. Counts made in this
+ * process meanwhile are not carried over (decision 003).
+ */
+class SharedOrLocalStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly shared: SharedStore,
+    private readonly local: ExpiringStore,
+  ) {}
+
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+    if (this.redis.status !== 'ready') return this.local.incr(key, callback, timeWindow);
+    this.shared.incr(key, (err, result) => (err ? this.local.incr(key, callback, timeWindow) : callback(null, result)), timeWindow, max);
+  }
+
+  read(key: string, callback: Callback, timeWindow: number, max: number): void {
+    if (this.redis.status !== 'ready') return this.local.read(key, callback);
+    this.shared.read(key, (err, result) => (err ? this.local.read(key, callback) : callback(null, result)), timeWindow, max);
+  }
+
+  child(routeOptions: RouteOptions): SharedOrLocalStore {
+    return new SharedOrLocalStore(this.redis, this.shared.child(routeOptions) as SharedStore, this.local.child());
+  }
+}
+
+/**
+ * The store of the rate limits with REDIS_URL (`store` of @fastify/rate-limit): Redis's counts, this
+ * process's while Redis does not answer. Logs once when Redis stops answering and once when it is back.
+ */
+export function sharedOrLocalStore(redis: Redis, nameSpace: string, log: Log) {
+  // Made with the connection, before it is up: a connection that fails says so by an error.
+  let answering = true;
+  const down = () => {
+    if (!answering) return;
+    answering = false;
+    log.warn('Redis does not answer: rate limits count in this process until it does');
+  };
+  // ioredis reconnects by itself; without an error listener it would print every failed attempt.
+  redis.on('error', down).on('close', down);
+  redis.on('ready', () => {
+    if (answering) return;
+    answering = true;
+    log.info('Redis answers again: rate limits are shared again');
+  });
+  return class extends SharedOrLocalStore {
+    // The plugin makes its store with its global settings.
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      super(
+        redis,
+        new RedisStore(options.continueExceeding ?? false, options.exponentialBackoff ?? false, redis, nameSpace),
+        new ExpiringStore(),
+      );
+    }
+  };
 }

@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 
 /**
@@ -44,4 +46,55 @@ export async function redisGate(url: string): Promise<RedisGate> {
     title: (what) => `${what}${note}`,
     failure: `Redis does not answer at ${url}; start one or point the test at one (see the README's test-only variables)`,
   };
+}
+
+/** Whether this machine has `redis-server` to start a Redis of a test's own. */
+export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+/** A port nothing listens on at the moment (the system's choice of a free one). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface OwnRedis {
+  url: string;
+  /** Stops the server (as an outage would: every connection closes); resolves when it has exited. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port; resolves when it answers. */
+  start(): Promise<void>;
+}
+
+/**
+ * A Redis server of a test's own, on a free port and keeping nothing on disk, which the test can stop
+ * and start again mid-run (the shared one at REDIS_URL must stay up for everyone else).
+ */
+export async function startOwnRedis(): Promise<OwnRedis> {
+  if (!hasRedisServer) throw new Error('redis-server is not installed (Debian: apt-get install redis-server)');
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const own: OwnRedis = {
+    url,
+    async start() {
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
+      const deadline = Date.now() + 10_000;
+      while (!(await redisAnswers(url))) {
+        if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer within 10 s`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop() {
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      await new Promise((resolve) => running.once('exit', resolve).kill('SIGTERM'));
+    },
+  };
+  await own.start();
+  return own;
 }
