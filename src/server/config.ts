@@ -5,6 +5,8 @@ import { PRODUCT_NAME } from '../shared/constants.js';
 import { ALERT_LIMIT_DEFAULT } from '../shared/alerts.js';
 import { MAX_PAYMENT_LINKS } from '../shared/people.js';
 import { isPhoneRegion } from './phone.js';
+import { MSG } from '../shared/messages.js';
+import { passwordProblem } from './features/auth/password-policy.js';
 
 /** The push services of the browsers people use (Chrome and Edge, Firefox, Safari, Windows): subscriptions elsewhere are refused. */
 const DEFAULT_PUSH_HOSTS = 'fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com';
@@ -440,6 +442,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
     } else if (production && isWellKnownPassword(e.ADMIN_PASSWORD, e.ADMIN_USERNAME)) {
       problems.push(
         'ADMIN_PASSWORD: is the demo password, a well-known default or the user name; choose a password of your own for production',
+      );
+    } else if (passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_USERNAME)) {
+      // The rule every account's password meets (features/auth/password-policy.ts), in every environment.
+      problems.push(
+        passwordProblem(e.ADMIN_PASSWORD, e.ADMIN_USERNAME) === MSG.passwordHasUsername
+          ? 'ADMIN_PASSWORD: contains the user name (ADMIN_USERNAME); choose a password that has nothing to do with it'
+          : 'ADMIN_PASSWORD: is one of the most common passwords, which guessers try first; choose a password of your own',
       );
     }
   }

@@ -6,6 +6,8 @@ export const MSG = {
   passwordMin: 'api.common.passwordMin',
   passwordMax: 'api.common.passwordMax',
   passwordsDontMatch: 'api.common.passwordsDontMatch',
+  passwordHasUsername: 'api.common.passwordHasUsername',
+  passwordCommon: 'api.common.passwordCommon',
   usernameRequired: 'api.common.usernameRequired',
   usernameMin: 'api.common.usernameMin',
   usernameMax: 'api.common.usernameMax',

@@ -7,8 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { passwordSchema, usernameSchema } from '../../shared/auth.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { passwordProblem } from '../features/auth/password-policy.js';
 import { ensureAdmin } from '../features/auth/service.js';
-import type { Message } from '../../shared/i18n.js';
+import { type Message, messageId } from '../../shared/i18n.js';
 import { translate } from '../i18n.js';
 
 /** A command line speaks English: the shared schemas' messages are message ids. */
@@ -31,6 +32,8 @@ export async function createAdminCommand(
   const given = args.password ?? env.ADMIN_PASSWORD ?? (ask ? await ask('Password for the admin: ') : undefined);
   const password = passwordSchema.safeParse(given ?? '');
   if (!password.success) return { code: 2, output: `password: ${english(password.error.issues[0]!.message)}` };
+  const problem = passwordProblem(password.data, username.data);
+  if (problem) return { code: 2, output: `password: ${english(messageId(problem))}` };
 
   let config;
   try {

@@ -14,6 +14,7 @@ import type { ImageStorage } from '../../plugins/storage.js';
 import { removeUser } from '../admin/service.js';
 import { avatarUrls } from '../profiles/service.js';
 import { formatPhone, toE164 } from '../../phone.js';
+import { passwordProblem } from '../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserById, findUserByUsername, updateUser } from '../../users/repository.js';
 import { clearCode, consumeCode, issueCode, sentRecently } from './codes.js';
@@ -175,6 +176,8 @@ export async function verifyPhone(db: Db, userId: number, code: string, view: Se
 export async function changePassword(db: Db, userId: number, currentPassword: string, newPassword: string): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user || !(await verifyPassword(user.password, currentPassword))) throw badRequest(PEOPLE_MSG.currentPasswordWrong);
+  const problem = passwordProblem(newPassword, user.username);
+  if (problem) throw badRequest(problem);
   await updateUser(db, userId, { password: await hashPassword(newPassword) });
 }
 
@@ -238,6 +241,10 @@ export async function sendResetCode(
  * tell which names exist.
  */
 export async function resetPassword(db: Db, username: string, code: string, newPassword: string): Promise<number> {
+  // Judged by the name typed, before the code is tried: the same for every name, and a refused
+  // password does not spend one of the code's tries.
+  const problem = passwordProblem(newPassword, username);
+  if (problem) throw badRequest(problem);
   const user = await findUserByUsername(db, username);
   const outcome = await consumeCode(db, user?.id ?? 0, 'reset', code, false);
   if (!user || outcome !== 'ok') throw badRequest(PEOPLE_MSG.resetInvalid);

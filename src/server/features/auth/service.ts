@@ -5,6 +5,7 @@ import { distanceUnitOf } from '../../../shared/distance-unit.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError, badRequest } from '../../errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { passwordProblem } from './password-policy.js';
 import { findUserByUsername, insertUser, updateUser } from '../../users/repository.js';
 
 const toSessionUser = (u: {
@@ -24,6 +25,8 @@ const toSessionUser = (u: {
 /** Creates an account; a name taken in any letter case is refused. `language`: the one the page was in. */
 export async function registerUser(db: Db, body: RegisterInput, language: Language): Promise<SessionUser> {
   if (await findUserByUsername(db, body.username)) throw badRequest(MSG.usernameTaken);
+  const problem = passwordProblem(body.password, body.username);
+  if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(body.password);
   try {
     const row = await insertUser(db, {
