@@ -403,7 +403,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, commandTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? // A command unanswered for 2 s counts in this process (a hung Redis); shorter, a busy event loop would trip it.
+      new Redis(config.redisUrl, { connectTimeout: 1000, commandTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   // Without Redis, counts stay in this process until their window ends (never evicted early); with
   // it, they are shared, and while it does not answer they count in this process (rate-limit-store.ts).
