@@ -20,7 +20,10 @@ export const MODERATION_MSG = {
   reasonRequired: 'api.moderation.reasonRequired',
   reasonMax: 'api.moderation.reasonMax',
   days: 'api.moderation.days',
+  daysOrPermanent: 'api.moderation.daysOrPermanent',
   suspended: 'api.moderation.suspended',
+  suspendedPermanently: 'api.moderation.suspendedPermanently',
+  registerSuspended: 'api.moderation.registerSuspended',
   notSuspended: 'api.moderation.notSuspended',
   alreadyHidden: 'api.moderation.alreadyHidden',
   notHidden: 'api.moderation.notHidden',
@@ -51,7 +54,7 @@ export const reasonSchema = z
 export const reasonBodySchema = z.object({ reason: reasonSchema }).strict();
 /** The DELETE routes (no body needed): a reason when the admins' screens send one. */
 export const optionalReasonBodySchema = z.object({ reason: reasonSchema.optional() }).strict().nullish();
-/** A suspension: a reason and how many days (1 to SUSPENSION_DAYS_MAX). */
+/** A suspension: a reason, and either how many days (1 to SUSPENSION_DAYS_MAX) or `permanent: true` (until lifted). */
 export const suspendBodySchema = z
   .object({
     reason: reasonSchema,
@@ -59,9 +62,12 @@ export const suspendBodySchema = z
       .number({ error: MODERATION_MSG.days })
       .int(MODERATION_MSG.days)
       .min(1, MODERATION_MSG.days)
-      .max(SUSPENSION_DAYS_MAX, MODERATION_MSG.days),
+      .max(SUSPENSION_DAYS_MAX, MODERATION_MSG.days)
+      .optional(),
+    permanent: z.literal(true, { error: MODERATION_MSG.daysOrPermanent }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => (body.days === undefined) !== (body.permanent === undefined), { message: MODERATION_MSG.daysOrPermanent });
 
 const person = z.object({ id: z.number(), username: z.string() });
 
@@ -78,6 +84,7 @@ export const moderationEntrySchema = z.object({
   /** The name when acted on, which still reads after the account is gone. */
   username: z.string().nullable(),
   item: z.object({ id: z.number().nullable(), title: z.string() }).nullable(),
+  /** A suspension's end; null for a `suspend` entry: a permanent one. */
   suspendedUntil: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -95,8 +102,9 @@ export const myNoticeSchema = z.object({
 });
 export type MyNotice = z.infer<typeof myNoticeSchema>;
 export const myModerationSchema = z.object({
-  /** Until when the account is suspended (null: it is not), and why. */
+  /** Until when the account is suspended (null: it is not, or permanently), whether without an end, and why. */
   suspendedUntil: z.string().nullable(),
+  suspendedPermanently: z.boolean(),
   suspensionReason: z.string().nullable(),
   notices: z.array(myNoticeSchema),
 });
@@ -113,8 +121,20 @@ export const adminPersonSchema = z.object({
     isPhoneVerified: z.boolean(),
     createdAt: z.string(),
     suspendedUntil: z.string().nullable(),
+    suspendedPermanently: z.boolean(),
     suspensionReason: z.string().nullable(),
+    /** The account on whose browser this one was registered (its device cookie or session), if any. */
+    registeredFrom: person.nullable(),
   }),
+  /** Accounts registered on browsers where this person had signed in, newest first. */
+  registeredOnDevices: z.array(
+    z.object({
+      id: z.number(),
+      username: z.string(),
+      createdAt: z.string(),
+      suspended: z.boolean(),
+    }),
+  ),
   items: z.array(
     z.object({
       id: z.number(),

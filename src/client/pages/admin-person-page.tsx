@@ -14,7 +14,7 @@ import { type ModerationCall, useAdminPerson, useEndSessions, useModerate } from
 import { notifyError } from '@/features/admin/notify';
 import { toast } from '@/components/ui/use-toast';
 import type { AdminReport } from '../../shared/reports.js';
-import { currentLanguage, useT } from '@/lib/i18n';
+import { currentLanguage, T, useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Pending = { call: { kind: ModerationCall['kind']; userId?: number; itemId?: number }; title: string; withDays?: boolean };
@@ -134,8 +134,9 @@ export function AdminPersonPage({ username }: { username: string }) {
         retrying={person.isFetching}
       />
     );
-  const { user, items, reportsBy, reportsAbout, actions, sessions } = person.data;
+  const { user, items, reportsBy, reportsAbout, actions, sessions, registeredOnDevices } = person.data;
   const lang = currentLanguage();
+  const suspended = user.suspendedUntil !== null || user.suspendedPermanently;
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -159,12 +160,23 @@ export function AdminPersonPage({ username }: { username: string }) {
           {user.isAdmin ? <Badge variant="success">{t('admin.person.admin')}</Badge> : null}
           {user.isVisible ? null : <Badge variant="neutral">{t('admin.person.hiddenAccount')}</Badge>}
         </div>
-        {user.suspendedUntil ? (
+        {suspended ? (
           <p role="status" className="flex items-start gap-2 rounded-card border border-border bg-warning-soft p-3 text-sm">
             <Ban className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
-              {t('admin.person.suspended', { date: formatDateTime(user.suspendedUntil, lang), reason: user.suspensionReason ?? '' })}
+              {user.suspendedUntil
+                ? t('admin.person.suspended', { date: formatDateTime(user.suspendedUntil, lang), reason: user.suspensionReason ?? '' })
+                : t('admin.person.suspendedPermanently', { reason: user.suspensionReason ?? '' })}
             </span>
+          </p>
+        ) : null}
+        {user.registeredFrom ? (
+          <p className="text-sm text-muted-foreground">
+            <T
+              id="admin.person.registeredFrom"
+              values={{ name: user.registeredFrom.username }}
+              components={{ 0: <PersonLink username={user.registeredFrom.username} /> }}
+            />
           </p>
         ) : null}
       </div>
@@ -178,7 +190,7 @@ export function AdminPersonPage({ username }: { username: string }) {
               icon={TriangleAlert}
               label={t('admin.person.warn')}
             />
-            {user.suspendedUntil ? (
+            {suspended ? (
               <AskButton
                 ask={ask}
                 pending={{ call: { kind: 'lift', userId: user.id }, title: t('admin.person.liftTitle', { name: user.username }) }}
@@ -207,6 +219,22 @@ export function AdminPersonPage({ username }: { username: string }) {
           </div>
         </PersonSection>
       )}
+
+      {registeredOnDevices.length > 0 ? (
+        <PersonSection id="person-devices" title={t('admin.person.fromDevices', { count: registeredOnDevices.length })}>
+          <ul aria-label={t('admin.person.fromDevicesLabel', { name: user.username })} className="grid gap-1 text-sm">
+            {registeredOnDevices.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-baseline gap-x-2">
+                <PersonLink username={a.username} />
+                <span className="text-muted-foreground">
+                  {t('admin.person.fromDevicesEntry', { date: formatDateTime(a.createdAt, lang) })}
+                </span>
+                {a.suspended ? <Badge variant="warning">{t('admin.moderation.actions.suspend')}</Badge> : null}
+              </li>
+            ))}
+          </ul>
+        </PersonSection>
+      ) : null}
 
       <PersonSection id="person-items" title={t('admin.person.items', { count: items.length })}>
         {items.length === 0 ? (

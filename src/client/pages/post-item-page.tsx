@@ -18,21 +18,27 @@ export function PostItemPage() {
   const moderation = useMyModeration();
   // The server names a suspension only while it is in force.
   const until = moderation.data?.suspendedUntil;
+  const permanently = moderation.data?.suspendedPermanently === true;
+  const helpLink = { 0: <Link href="/help" className="font-semibold text-link underline underline-offset-4" /> };
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-balance">{t('items.post.heading')}</h1>
         <p className="mt-1 text-pretty text-muted-foreground">{t('items.post.intro')}</p>
       </div>
-      {until ? (
+      {until || permanently ? (
         <p role="status" className="flex items-start gap-3 rounded-card border border-border bg-warning-soft p-4 text-pretty">
           <Ban className="mt-1 size-5 shrink-0" aria-hidden="true" />
           <span>
-            <T
-              id="items.post.suspended"
-              values={{ date: formatShortDate(until), reason: moderation.data?.suspensionReason ?? '' }}
-              components={{ 0: <Link href="/help" className="font-semibold text-link underline underline-offset-4" /> }}
-            />
+            {until ? (
+              <T
+                id="items.post.suspended"
+                values={{ date: formatShortDate(until), reason: moderation.data?.suspensionReason ?? '' }}
+                components={helpLink}
+              />
+            ) : (
+              <T id="items.post.suspendedPermanently" values={{ reason: moderation.data?.suspensionReason ?? '' }} components={helpLink} />
+            )}
           </span>
         </p>
       ) : (

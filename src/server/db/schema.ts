@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -81,6 +82,11 @@ export const users = pgTable(
     // plugins/suspension.ts is refused; the reason is shown to the person.
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
+    // A suspension without an end (migration 0040): in force until an admin lifts it (suspended_until is then null).
+    suspendedPermanently: boolean('suspended_permanently').notNull().default(false),
+    // The account on whose device this one was registered (its device cookie, or its session), for
+    // the admins: accounts a suspended person makes stay visible beside theirs (migration 0040).
+    registeredFromUserId: integer('registered_from_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -104,6 +110,9 @@ export const users = pgTable(
       .on(t.id)
       .where(sql`${t.phoneInvalid} IS NULL`),
     check('users_distance_unit_check', sql`${t.distanceUnit} in ('km', 'mi')`),
+    index('users_registered_from_idx')
+      .on(t.registeredFromUserId)
+      .where(sql`${t.registeredFromUserId} IS NOT NULL`),
   ],
 );
 

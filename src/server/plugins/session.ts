@@ -36,7 +36,7 @@ export interface Sessions {
   /** This request's session (its id is the token's hash, never the token) and when it ends, or null for a visitor. */
   current(request: FastifyRequest): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | null>;
   /** The signed-in user's suspension now in force (plugins/suspension.ts), or null. */
-  suspension(request: FastifyRequest): Promise<{ until: Date; reason: string } | null>;
+  suspension(request: FastifyRequest): Promise<Suspension | null>;
   /** Whether this request's session was made with "Remember me". */
   isPersistent(request: FastifyRequest): Promise<boolean>;
   /** Starts a new session for the user (a fresh token: a pre-login session id is never reused) and sets its cookie. */
@@ -49,6 +49,9 @@ export interface Sessions {
   purgeExpired(): Promise<number>;
 }
 
+/** A suspension in force: until when (null: permanently, until an admin lifts it), and why. */
+export type Suspension = { until: Date | null; reason: string };
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 type Cached = {
@@ -56,7 +59,7 @@ type Cached = {
   sessionId: string | null;
   persistent: boolean;
   expiresAt?: Date;
-  suspension?: { until: Date; reason: string } | null;
+  suspension?: Suspension | null;
 };
 const cache = new WeakMap<FastifyRequest, Promise<Cached>>();
 // A renewed persistent session re-sends its cookie, which needs the request's reply.
@@ -88,6 +91,7 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
           users.suspendedUntil,
         ),
         suspensionReason: users.suspensionReason,
+        suspendedPermanently: users.suspendedPermanently,
         persistent: sessions.persistent,
         createdAt: sessions.createdAt,
         expiresAt: sessions.expiresAt,
@@ -115,7 +119,10 @@ export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessio
       },
       sessionId: id,
       persistent: row.persistent,
-      suspension: row.suspendedUntil ? { until: row.suspendedUntil, reason: row.suspensionReason ?? '' } : null,
+      suspension:
+        row.suspendedPermanently || row.suspendedUntil
+          ? { until: row.suspendedPermanently ? null : row.suspendedUntil, reason: row.suspensionReason ?? '' }
+          : null,
       // When it ends: as renewed now, never past its absolute end (older rows may say later).
       expiresAt: new Date(Math.min((renewed ? expiresAt : row.expiresAt).getTime(), row.createdAt.getTime() + maxAgeMs)),
     };

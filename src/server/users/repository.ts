@@ -44,7 +44,16 @@ export async function findUserKnownTo(db: Db, username: string, viewer: { id: nu
 
 export async function insertUser(
   db: Db,
-  values: { username: string; passwordHash: string; isVisible: boolean; phoneNumber?: string; isAdmin?: boolean; language?: string },
+  values: {
+    username: string;
+    passwordHash: string;
+    isVisible: boolean;
+    phoneNumber?: string;
+    isAdmin?: boolean;
+    language?: string;
+    /** The account on whose browser this one is registered (plugins/suspension.ts registrationOrigin). */
+    registeredFromUserId?: number | null;
+  },
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -55,6 +64,7 @@ export async function insertUser(
       phoneNumber: values.phoneNumber ?? null,
       isAdmin: values.isAdmin ?? false,
       language: values.language ?? null,
+      registeredFromUserId: values.registeredFromUserId ?? null,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');

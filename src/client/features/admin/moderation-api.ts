@@ -24,11 +24,11 @@ export function useModerationLog() {
   return useQuery<ModerationEntry[]>({ queryKey: [MODERATION_LOG_KEY] });
 }
 
-/** One graded action: a path under /api and its body (a reason, and days for a suspension). */
+/** One graded action: a path under /api and its body (a reason, and days or 'permanent' for a suspension). */
 export type ModerationCall =
   | { kind: 'hide' | 'unhide'; itemId: number; reason: string }
   | { kind: 'warn' | 'lift'; userId: number; reason: string }
-  | { kind: 'suspend'; userId: number; reason: string; days: number }
+  | { kind: 'suspend'; userId: number; reason: string; days: number | 'permanent' }
   | { kind: 'delete_item'; itemId: number; reason: string }
   | { kind: 'delete_user'; userId: number; reason: string };
 
@@ -45,7 +45,11 @@ export function useModerate() {
         case 'lift':
           return apiRequest('POST', `/api/admin/users/${call.userId}/lift-suspension`, { reason: call.reason });
         case 'suspend':
-          return apiRequest('POST', `/api/admin/users/${call.userId}/suspend`, { reason: call.reason, days: call.days });
+          return apiRequest(
+            'POST',
+            `/api/admin/users/${call.userId}/suspend`,
+            call.days === 'permanent' ? { reason: call.reason, permanent: true } : { reason: call.reason, days: call.days },
+          );
         case 'delete_item':
           return apiRequest('DELETE', `/api/items/${call.itemId}`, { reason: call.reason });
         case 'delete_user':

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/messages.js';
@@ -255,7 +255,7 @@ describe('device cookies: the owner still signs in while strangers have the acco
     const username = uniqueName('Owner');
     const device = new TestClient(perAccount.app, nextIp());
     await device.register(username, 'right-password');
-    expect(device.cookies.get('device')).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
+    expect(device.cookies.get('device')).toMatch(/^[\w-]{22}\.[1-9]\d*\.[\w-]{43}$/);
     for (let i = 0; i < LIMIT; i++) await new TestClient(perAccount.app, nextIp()).post('/api/login', { username, password: `guess-${i}` });
     const stranger = await new TestClient(perAccount.app, nextIp()).post('/api/login', { username, password: 'right-password' });
     expect(stranger.statusCode).toBe(429);
@@ -284,13 +284,17 @@ describe('device cookies: the owner still signs in while strangers have the acco
   it("a forged, altered or other user's device cookie gives nothing", async () => {
     const { username, device } = await lockedAccount();
     const genuine = device.cookies.get('device')!;
-    const [id, signature] = genuine.split('.') as [string, string];
+    const [id, userId, signature] = genuine.split('.') as [string, string, string];
     const otherDevice = new TestClient(perAccount.app, nextIp());
     await otherDevice.register(uniqueName('other'), 'right-password');
     const forgeries = [
-      `${id}.${'A'.repeat(43)}`,
-      `${'B'.repeat(22)}.${signature}`,
-      `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}.${signature}`,
+      `${id}.${userId}.${'A'.repeat(43)}`,
+      `${'B'.repeat(22)}.${userId}.${signature}`,
+      `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}.${userId}.${signature}`,
+      // Another account named in the cookie, or none (the older form's signature does not cover the id).
+      `${id}.${Number(userId) + 1}.${signature}`,
+      `${id}.${signature}`,
+      `${id}.${userId}.${signature}.x`,
       otherDevice.cookies.get('device')!,
       'garbage',
       '',
@@ -302,6 +306,17 @@ describe('device cookies: the owner still signs in while strangers have the acco
     }
     // The other user's device is known for that user only.
     expect((await login(otherDevice, username)).statusCode).toBe(429);
+  });
+
+  it('a device cookie of the older form (id and signature, no account id) still counts at sign-in', async () => {
+    const { username } = await lockedAccount();
+    const id = randomBytes(16).toString('base64url');
+    const signature = createHmac('sha256', await getSecret(perAccount.app.db, 'device-cookie'))
+      .update(`${username.toLowerCase()}:${id}`)
+      .digest('base64url');
+    const old = new TestClient(perAccount.app, nextIp());
+    old.cookies.set('device', `${id}.${signature}`);
+    expect((await login(old, username)).statusCode).toBe(200);
   });
 
   it('a known device has a smaller budget of its own; spent, it is refused like any other browser while the account is locked', async () => {

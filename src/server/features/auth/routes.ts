@@ -1,6 +1,7 @@
 import { csrfTokenSchema, loginBodySchema, registerBodySchema, sessionUserSchema } from '../../../shared/auth.js';
 import { loginLimit } from '../../plugins/account-limit.js';
 import { requireUser } from '../../plugins/guards.js';
+import { registrationOrigin } from '../../plugins/suspension.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { authenticate, registerUser } from './service.js';
 import { phoneOrBadRequest } from '../account/service.js';
@@ -32,9 +33,10 @@ export const authRoutes: FeatureRoutes = (app) => {
       const { phoneNumber, ...body } = request.body;
       // A number is stored in E.164, read in PHONE_DEFAULT_REGION when typed without a country code.
       const phone = phoneNumber === undefined ? undefined : phoneOrBadRequest(phoneNumber, app.config.phoneDefaultRegion);
-      const user = await registerUser(app.db, { ...body, phoneNumber: phone }, await request.language());
+      const from = await registrationOrigin(request);
+      const user = await registerUser(app.db, { ...body, phoneNumber: phone }, await request.language(), from);
       await app.sessions.start(request, reply, user.id, false);
-      await app.devices.issue(reply, user.username);
+      await app.devices.issue(reply, user);
       return reply.status(201).send(user);
     },
   );
@@ -46,7 +48,7 @@ export const authRoutes: FeatureRoutes = (app) => {
       const { username, password, rememberMe } = request.body;
       const user = await authenticate(app.db, username, password);
       await app.sessions.start(request, reply, user.id, rememberMe);
-      await app.devices.issue(reply, user.username);
+      await app.devices.issue(reply, user);
       return user;
     },
   );

@@ -22,8 +22,16 @@ const toSessionUser = (u: {
   distanceUnit: distanceUnitOf(u.distanceUnit),
 });
 
-/** Creates an account; a name taken in any letter case is refused. `language`: the one the page was in. */
-export async function registerUser(db: Db, body: RegisterInput, language: Language): Promise<SessionUser> {
+/**
+ * Creates an account; a name taken in any letter case is refused. `language`: the one the page was
+ * in; `registeredFromUserId`: the account on whose browser it is made, kept for the admins.
+ */
+export async function registerUser(
+  db: Db,
+  body: RegisterInput,
+  language: Language,
+  registeredFromUserId: number | null = null,
+): Promise<SessionUser> {
   if (await findUserByUsername(db, body.username)) throw badRequest(MSG.usernameTaken);
   const problem = passwordProblem(body.password, body.username);
   if (problem) throw badRequest(problem);
@@ -35,6 +43,7 @@ export async function registerUser(db: Db, body: RegisterInput, language: Langua
       isVisible: body.isVisible,
       phoneNumber: body.phoneNumber,
       language,
+      registeredFromUserId,
     });
     return toSessionUser(row);
   } catch (err) {

@@ -223,6 +223,89 @@ describe('warning and suspending a person', () => {
   });
 });
 
+describe('a suspended person registering again; permanent suspensions', () => {
+  const refusedRegistration =
+    'New accounts cannot be made from a suspended account, or from a browser it signed in on. If you think this is wrong, ask the team on the Help page of that account.';
+  const accountCount = async () => (await t.app.db.select({ id: users.id }).from(users)).length;
+
+  it('from the suspended session, or after signing out on that browser, no account is made; the admins see the accounts made on their browsers', async () => {
+    const p = new TestClient(t.app);
+    const me = await p.register(uniqueName('again'));
+    // Made on this browser before the suspension: the admins see it beside theirs.
+    const before = await (await p.fork()).register(uniqueName('sock'));
+    await p.login(me.username, 'secret-pw');
+    expect((await admin.post(`/api/admin/users/${me.id}/suspend`, { reason: 'Scams', days: 30 })).statusCode).toBe(204);
+    const count = await accountCount();
+
+    const signedIn = await p.post('/api/register', { username: uniqueName('new'), password: 'secret-pw', isVisible: true });
+    expect(signedIn.statusCode).toBe(403);
+    expect(signedIn.json().code).toBe('suspended');
+    expect((await p.post('/api/logout')).statusCode).toBe(204);
+    const sameBrowser = await p.post('/api/register', { username: uniqueName('new'), password: 'secret-pw', isVisible: true });
+    expect(sameBrowser.statusCode).toBe(403);
+    expect(sameBrowser.json()).toEqual({ message: refusedRegistration });
+    expect(await accountCount()).toBe(count);
+
+    // A browser where the suspended person never signed in knows nothing of them.
+    expect((await new TestClient(t.app).register(uniqueName('elsewhere'))).id).toBeGreaterThan(0);
+    const viewRes = await admin.get(`/api/admin/people/${me.username}`);
+    expect(viewRes.statusCode, viewRes.body).toBe(200);
+    const view = viewRes.json();
+    expect(view.registeredOnDevices).toEqual([
+      { id: before.id, username: before.username, createdAt: expect.any(String) as string, suspended: false },
+    ]);
+    expect((await admin.get(`/api/admin/people/${before.username}`)).json().user.registeredFrom).toEqual({
+      id: me.id,
+      username: me.username,
+    });
+    expect((await admin.post(`/api/admin/users/${me.id}/lift-suspension`, { reason: 'Done' })).statusCode).toBe(204);
+    expect((await p.post('/api/register', { username: uniqueName('later'), password: 'secret-pw', isVisible: true })).statusCode).toBe(201);
+  });
+
+  it('a permanent suspension refuses the same writes until lifted, says it has no end, and is logged without one', async () => {
+    const p = new TestClient(t.app);
+    const me = await p.register(uniqueName('banned'));
+    for (const body of [
+      { reason: 'x', permanent: false },
+      { reason: 'x', days: 7, permanent: true },
+      { reason: 'x', permanent: 'yes' },
+    ]) {
+      const res = await admin.post(`/api/admin/users/${me.id}/suspend`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe('Give either days (a whole number from 1 to 365) or permanent: true, not both');
+    }
+    expect((await admin.post(`/api/admin/users/${me.id}/suspend`, { reason: 'Threats', permanent: true })).statusCode).toBe(204);
+    const res = await p.post('/api/notes', { content: 'A note', visibility: 'private' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message:
+        'Your account is suspended permanently: you can still read, export your data, ask the team for help (on the Help page), delete your account and sign out. Reason: Threats',
+      code: 'suspended',
+      permanent: 'true',
+      reason: 'Threats',
+    });
+    expect((await p.post('/api/register', { username: uniqueName('new'), password: 'secret-pw', isVisible: true })).statusCode).toBe(403);
+    expect((await p.get('/api/me/moderation')).json()).toMatchObject({
+      suspendedUntil: null,
+      suspendedPermanently: true,
+      suspensionReason: 'Threats',
+    });
+    expect((await admin.get(`/api/admin/people/${me.username}`)).json().user).toMatchObject({
+      suspendedUntil: null,
+      suspendedPermanently: true,
+      suspensionReason: 'Threats',
+    });
+    expect((await log())[0]).toMatchObject({ action: 'suspend', reason: 'Threats', suspendedUntil: null, user: { id: me.id } });
+    // Days replace it, and lifting ends either.
+    expect((await admin.post(`/api/admin/users/${me.id}/suspend`, { reason: 'Shorter', days: 2 })).statusCode).toBe(204);
+    expect((await p.get('/api/me/moderation')).json()).toMatchObject({ suspendedPermanently: false, suspensionReason: 'Shorter' });
+    expect((await admin.post(`/api/admin/users/${me.id}/suspend`, { reason: 'Threats', permanent: true })).statusCode).toBe(204);
+    expect((await admin.post(`/api/admin/users/${me.id}/lift-suspension`, { reason: 'Appeal' })).statusCode).toBe(204);
+    expect((await p.post('/api/notes', { content: 'Back', visibility: 'private' })).statusCode).toBe(201);
+    expect((await p.get('/api/me/moderation')).json()).toMatchObject({ suspendedUntil: null, suspendedPermanently: false });
+  });
+});
+
 describe('deletions by an admin', () => {
   it('are logged with the reason the screens send, and the owner of a deleted item is told', async () => {
     const id = await postItem(`Rug ${uniqueName('rug')}`);

@@ -62,6 +62,8 @@ export function selectNoticesOf(db: Db, userId: number, limit: number) {
     .limit(limit);
 }
 
+const registrar = alias(users, 'registrar');
+
 export async function selectPerson(db: Db, where: { id: number } | { username: string }) {
   const [row] = await db
     .select({
@@ -76,8 +78,12 @@ export async function selectPerson(db: Db, where: { id: number } | { username: s
         users.suspendedUntil,
       ),
       suspensionReason: users.suspensionReason,
+      suspendedPermanently: users.suspendedPermanently,
+      registeredFromId: registrar.id,
+      registeredFromUsername: registrar.username,
     })
     .from(users)
+    .leftJoin(registrar, eq(registrar.id, users.registeredFromUserId))
     .where('id' in where ? eq(users.id, where.id) : sql`lower(${users.username}) = lower(${where.username})`)
     .limit(1);
   return row;
@@ -102,14 +108,21 @@ export async function setItemHidden(db: Db, id: number, reason: string | null): 
     .where(eq(items.id, id));
 }
 
-/** Sets or lifts a suspension; answers when it ends (null: lifted). */
-export async function setSuspension(db: Db, userId: number, days: number | null, reason: string | null): Promise<Date | null> {
+/** Sets a suspension of some days or a permanent one, or lifts it (null); answers when it ends (null: lifted, or permanent). */
+export async function setSuspension(
+  db: Db,
+  userId: number,
+  length: number | 'permanent' | null,
+  reason: string | null,
+): Promise<Date | null> {
   const [row] = await db
     .update(users)
     .set(
-      days === null
-        ? { suspendedUntil: null, suspensionReason: null }
-        : { suspendedUntil: sql`now() + make_interval(days => ${days})`, suspensionReason: reason },
+      length === null
+        ? { suspendedUntil: null, suspendedPermanently: false, suspensionReason: null }
+        : length === 'permanent'
+          ? { suspendedUntil: null, suspendedPermanently: true, suspensionReason: reason }
+          : { suspendedUntil: sql`now() + make_interval(days => ${length})`, suspendedPermanently: false, suspensionReason: reason },
     )
     .where(eq(users.id, userId))
     .returning({ until: users.suspendedUntil });
@@ -140,6 +153,21 @@ export function selectSessionsOf(db: Db, userId: number) {
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(desc(sessions.createdAt));
+}
+
+/** Accounts registered on browsers where this person had signed in (users_registered_from_idx), newest first. */
+export function selectRegisteredFrom(db: Db, userId: number, limit: number) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      createdAt: users.createdAt,
+      suspended: sql<boolean>`(${users.suspendedPermanently} OR coalesce(${users.suspendedUntil} > now(), false))`,
+    })
+    .from(users)
+    .where(eq(users.registeredFromUserId, userId))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
 }
 
 // ---- Support answers ----

@@ -60,7 +60,8 @@ export const moderationRoutes: FeatureRoutes = (app) => {
     '/admin/users/:id/suspend',
     { preValidation: adminOnly, schema: { params: userIdParams, body: suspendBodySchema } },
     async (request, reply) => {
-      await suspend(app.db, await requireAdmin(request), request.params.id, request.body.days, request.body.reason);
+      const { days, permanent, reason } = request.body;
+      await suspend(app.db, await requireAdmin(request), request.params.id, permanent ? 'permanent' : days!, reason);
       return reply.status(204).send();
     },
   );

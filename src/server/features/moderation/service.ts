@@ -25,6 +25,7 @@ import {
   selectNoticesOf,
   selectPerson,
   selectReplies,
+  selectRegisteredFrom,
   selectSessionsOf,
   selectSupportForReply,
   setItemHidden,
@@ -92,11 +93,12 @@ export async function warn(db: Db, admin: SessionUser, userId: number, reason: s
   });
 }
 
-/** Suspends a person for `days` days (a new suspension replaces one in force). */
-export async function suspend(db: Db, admin: SessionUser, userId: number, days: number, reason: string): Promise<void> {
+/** Suspends a person for `days` days or permanently, until lifted (a new suspension replaces one in force). */
+export async function suspend(db: Db, admin: SessionUser, userId: number, length: number | 'permanent', reason: string): Promise<void> {
   const person = await moderatedPerson(db, userId);
   await db.transaction(async (tx) => {
-    const until = await setSuspension(tx, userId, days, reason);
+    // The log's entry of a permanent one has no end.
+    const until = await setSuspension(tx, userId, length, reason);
     await insertAction(tx, { action: 'suspend', adminId: admin.id, userId, username: person.username, reason, suspendedUntil: until });
     await enqueue(tx, [{ type: 'moderation', recipientId: userId }]);
   });
@@ -106,7 +108,7 @@ export async function suspend(db: Db, admin: SessionUser, userId: number, days: 
 export async function liftSuspension(db: Db, admin: SessionUser, userId: number, reason: string): Promise<void> {
   const person = await selectPerson(db, { id: userId });
   if (!person) throw notFound(PEOPLE_MSG.userNotFound);
-  if (!person.suspendedUntil) throw conflict(MODERATION_MSG.notSuspended);
+  if (!person.suspendedUntil && !person.suspendedPermanently) throw conflict(MODERATION_MSG.notSuspended);
   await db.transaction(async (tx) => {
     await setSuspension(tx, userId, null, null);
     await insertAction(tx, { action: 'lift_suspension', adminId: admin.id, userId, username: person.username, reason });
@@ -154,7 +156,8 @@ export async function myModeration(db: Db, userId: number): Promise<MyModeration
   const [person, notices] = await Promise.all([selectPerson(db, { id: userId }), selectNoticesOf(db, userId, PERSON_LIST_CAP)]);
   return {
     suspendedUntil: iso(person?.suspendedUntil ?? null),
-    suspensionReason: person?.suspendedUntil ? person.suspensionReason : null,
+    suspendedPermanently: person?.suspendedPermanently ?? false,
+    suspensionReason: person?.suspendedUntil || person?.suspendedPermanently ? person.suspensionReason : null,
     notices: notices.map((n) => ({
       id: n.id,
       action: n.action,
@@ -170,12 +173,13 @@ export async function myModeration(db: Db, userId: number): Promise<MyModeration
 export async function adminPerson(db: Db, username: string): Promise<AdminPerson> {
   const person = await selectPerson(db, { username });
   if (!person) throw notFound(PEOPLE_MSG.userNotFound);
-  const [items, by, about, actions, sessions] = await Promise.all([
+  const [items, by, about, actions, sessions, registeredOnDevices] = await Promise.all([
     selectItemsOf(db, person.id, PERSON_LIST_CAP),
     reportsOfPerson(db, person.id, 'by', PERSON_LIST_CAP),
     reportsOfPerson(db, person.id, 'about', PERSON_LIST_CAP),
     selectActions(db, PERSON_LIST_CAP, person.id),
     selectSessionsOf(db, person.id),
+    selectRegisteredFrom(db, person.id, PERSON_LIST_CAP),
   ]);
   return {
     user: {
@@ -187,8 +191,14 @@ export async function adminPerson(db: Db, username: string): Promise<AdminPerson
       isPhoneVerified: person.isPhoneVerified,
       createdAt: person.createdAt.toISOString(),
       suspendedUntil: iso(person.suspendedUntil),
-      suspensionReason: person.suspendedUntil ? person.suspensionReason : null,
+      suspendedPermanently: person.suspendedPermanently,
+      suspensionReason: person.suspendedUntil || person.suspendedPermanently ? person.suspensionReason : null,
+      registeredFrom:
+        person.registeredFromId !== null && person.registeredFromUsername !== null
+          ? { id: person.registeredFromId, username: person.registeredFromUsername }
+          : null,
     },
+    registeredOnDevices: registeredOnDevices.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     items: items.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
     reportsBy: by,
     reportsAbout: about,

@@ -35,7 +35,11 @@ export function ModerationEntryItem({ entry }: { entry: ModerationEntry }) {
           values={{ name: entry.admin?.username ?? t('admin.texts.unknown'), date: formatDateTime(entry.createdAt, currentLanguage()) }}
           components={{ 0: <time dateTime={entry.createdAt} /> }}
         />
-        {entry.suspendedUntil ? ` · ${t('admin.moderation.until', { date: formatDateTime(entry.suspendedUntil, currentLanguage()) })}` : ''}
+        {entry.suspendedUntil
+          ? ` · ${t('admin.moderation.until', { date: formatDateTime(entry.suspendedUntil, currentLanguage()) })}`
+          : entry.action === 'suspend'
+            ? ` · ${t('admin.moderation.permanently')}`
+            : ''}
       </p>
     </li>
   );

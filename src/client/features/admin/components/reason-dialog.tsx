@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { MODERATION_REASON_MAX, SUSPENSION_DAYS_MAX } from '../../../../shared/moderation.js';
@@ -12,16 +13,17 @@ type ReasonDialogProps = {
   /** Left out: the dialog's own 'Delete'. */
   confirmLabel?: ReactNode;
   pending: boolean;
-  /** Also asks for how many days (a suspension). */
+  /** Also asks for how many days, or permanently (a suspension). */
   withDays?: boolean;
   onClose: () => void;
-  onConfirm: (reason: string, days: number) => void;
+  onConfirm: (reason: string, days: number | 'permanent') => void;
   returnFocusRef?: React.RefObject<HTMLElement | null>;
 };
 
 /**
  * A moderation action's confirmation: the reason is required (at most MODERATION_REASON_MAX
- * characters); the person is told it. A suspension also asks for its length in days.
+ * characters); the person is told it. A suspension also asks for its length in days, or to have
+ * none (permanent, until an admin lifts it).
  */
 export function ReasonDialog({
   open,
@@ -38,13 +40,16 @@ export function ReasonDialog({
   const formId = useId();
   const reasonId = useId();
   const daysId = useId();
+  const permanentId = useId();
   const errorId = useId();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('7');
+  const [permanent, setPermanent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const close = () => {
     setReason('');
+    setPermanent(false);
     setError(null);
     onClose();
   };
@@ -72,10 +77,12 @@ export function ReasonDialog({
           const text = reason.trim();
           const n = Number(days);
           if (!text) return setError(t('admin.moderation.reasonRequired'));
-          if (withDays && !(Number.isInteger(n) && n >= 1 && n <= SUSPENSION_DAYS_MAX)) return setError(t('admin.moderation.daysInvalid'));
+          if (withDays && !permanent && !(Number.isInteger(n) && n >= 1 && n <= SUSPENSION_DAYS_MAX))
+            return setError(t('admin.moderation.daysInvalid'));
           setError(null);
-          onConfirm(text, n);
+          onConfirm(text, withDays && permanent ? 'permanent' : n);
           setReason('');
+          setPermanent(false);
         }}
       >
         <label htmlFor={reasonId} className="text-sm font-medium">
@@ -104,8 +111,15 @@ export function ReasonDialog({
               min={1}
               max={SUSPENSION_DAYS_MAX}
               value={days}
+              disabled={permanent}
               onChange={(event) => setDays(event.target.value)}
             />
+            <div className="flex items-center gap-2">
+              <Checkbox id={permanentId} checked={permanent} onCheckedChange={(checked) => setPermanent(checked === true)} />
+              <label htmlFor={permanentId} className="text-sm font-medium">
+                {t('admin.moderation.permanent')}
+              </label>
+            </div>
           </>
         ) : null}
         {error ? (

@@ -13,18 +13,22 @@ import { useMyModeration } from '../api';
 export function ModerationNotices() {
   const t = useT();
   const mine = useMyModeration();
-  if (!mine.data || (mine.data.notices.length === 0 && !mine.data.suspendedUntil)) return null;
-  const { suspendedUntil, suspensionReason, notices } = mine.data;
+  if (!mine.data || (mine.data.notices.length === 0 && !mine.data.suspendedUntil && !mine.data.suspendedPermanently)) return null;
+  const { suspendedUntil, suspendedPermanently, suspensionReason, notices } = mine.data;
   return (
     <section aria-labelledby="moderation-notices" className="grid gap-3 rounded-card border border-border bg-card p-4 shadow-sm sm:p-6">
       <h2 id="moderation-notices" className="flex items-center gap-2 text-xl font-semibold">
         <ShieldAlert className="size-5 text-danger-text" aria-hidden="true" />
         {t('support.notices.title')}
       </h2>
-      {suspendedUntil ? (
+      {suspendedUntil || suspendedPermanently ? (
         <p role="status" className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm">
           <Ban className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{t('support.notices.suspended', { date: formatShortDate(suspendedUntil), reason: suspensionReason ?? '' })}</span>
+          <span>
+            {suspendedUntil
+              ? t('support.notices.suspended', { date: formatShortDate(suspendedUntil), reason: suspensionReason ?? '' })
+              : t('support.notices.suspendedPermanently', { reason: suspensionReason ?? '' })}
+          </span>
         </p>
       ) : null}
       <ul className="grid gap-2">
