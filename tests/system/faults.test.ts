@@ -23,7 +23,12 @@ const METRICS_PORT = PORT_BASE + 57;
 /** A metric's value in METRICS_PORT's answer. */
 async function metric(name: string): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
-  return Number(text.split('\n').find((line) => line.startsWith(`${name} `))?.split(' ')[1]);
+  return Number(
+    text
+      .split('\n')
+      .find((line) => line.startsWith(`${name} `))
+      ?.split(' ')[1],
+  );
 }
 
 /** The server's log lines (pino JSON) of warnings and errors written since `since` (ms). */
