@@ -20,7 +20,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   globalSetup: './e2e/global-setup.ts',
-  // Whole flows with two or three people signing in through the page: generous on a busy machine.
+  // Whole flows with two or three people in their own browsers: generous on a busy machine.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, uniqueName, uniquePhone, statusWith } from './fixtures';
+import { expectNoSeriousA11yViolations, loginThroughUi, signUp, uniqueName, uniquePhone, statusWith } from './fixtures';
 
 // The signed-in user's own account on /settings: deleting it, and the people they blocked.
 
@@ -15,7 +15,7 @@ test('a user deletes their own account: a wrong password is refused in the dialo
   page,
 }) => {
   const password = 'secret-pw';
-  const name = await registerThroughUi(page, uniqueName('leaver'), password);
+  const name = await signUp(page, uniqueName('leaver'), password);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete my account' }).click();
 
@@ -37,6 +37,7 @@ test('a user deletes their own account: a wrong password is refused in the dialo
   await expect(toast(page, 'Account deleted')).toBeVisible();
   expect((await page.request.get('/api/user')).status()).toBe(401);
 
+  // The sign-in form refuses the deleted account.
   await loginThroughUi(page, name, password);
   await expect(toast(page, 'Login failed')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
@@ -45,7 +46,7 @@ test('a user deletes their own account: a wrong password is refused in the dialo
 test('changing or removing the phone number asks for the password, with the same errors as the other password checks', async ({ page }) => {
   const password = 'secret-pw';
   const phone = uniquePhone();
-  await registerThroughUi(page, uniqueName('phoner'), password);
+  await signUp(page, uniqueName('phoner'), password);
   await page.goto('/settings');
   const phoneForm = page.locator('form').filter({ has: page.getByLabel('Phone number') });
   const passwordField = phoneForm.getByLabel('Current password');
@@ -85,7 +86,7 @@ test('blocked people are listed on /settings and can be unblocked', async ({ pag
   const blockedName = uniqueName('noisy');
   const registered = await apiPost(request, '/api/register', { username: blockedName, password: 'secret-pw', isVisible: true });
   expect(registered.status()).toBe(201);
-  await registerThroughUi(page, uniqueName('blocker'));
+  await signUp(page, uniqueName('blocker'));
   const blocked = await apiPost(page.request, '/api/blocks', { username: blockedName });
   expect(blocked.status()).toBe(201);
 

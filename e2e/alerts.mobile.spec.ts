@@ -1,11 +1,11 @@
 // Saved alerts on a phone, in English and Spanish: Alert me's dialog and the Settings section fit
-// the screen (screenshots under test-results/alerts for a look).
+// the screen (`npm run screenshots` takes pictures of them, in alerts/).
 import { expect, test } from '@playwright/test';
 import type { Language } from '../src/shared/i18n.js';
-import { apiPost, registerThroughUi, text } from './fixtures';
+import { apiPost, SCREENSHOT, screenshot, signUp, text } from './fixtures';
 
 for (const language of ['en', 'es'] as Language[]) {
-  test(`Alert me and the saved alerts fit a phone (${language})`, async ({ browser }) => {
+  test(`Alert me and the saved alerts fit a phone (${language})`, SCREENSHOT, async ({ browser }) => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       locale: language === 'es' ? 'es-ES' : 'en-US',
@@ -13,7 +13,7 @@ for (const language of ['en', 'es'] as Language[]) {
       permissions: ['geolocation'],
     });
     const page = await context.newPage();
-    await registerThroughUi(page, undefined, undefined, language);
+    await signUp(page, undefined, undefined, language);
     await apiPost(page, '/api/alerts', { query: 'bicycle with a child seat', tag: 'kids' });
     await apiPost(page, '/api/alerts', { latitude: 40.735, longitude: -73.99, radiusKm: 2 });
 
@@ -21,11 +21,11 @@ for (const language of ['en', 'es'] as Language[]) {
     await page.getByRole('searchbox', { name: text(language, 'core.browse.searchLabel') }).fill('ladder');
     await page.getByRole('button', { name: text(language, 'core.browse.useMyLocation') }).click();
     await expect(page.getByText(text(language, 'core.browse.nearest'))).toBeVisible();
-    await page.screenshot({ path: `test-results/alerts/phone-browse-${language}.png` });
+    await screenshot(page, `alerts/phone-browse-${language}`);
     await page.getByRole('button', { name: text(language, 'core.browse.alertMe') }).click();
     const dialog = page.getByRole('dialog', { name: text(language, 'alerts.me.title') });
     await expect(dialog.getByLabel(text(language, 'alerts.me.radius'))).toBeVisible();
-    await page.screenshot({ path: `test-results/alerts/phone-alert-me-${language}.png` });
+    await screenshot(page, `alerts/phone-alert-me-${language}`);
     await dialog.getByRole('button', { name: text(language, 'alerts.me.save') }).click();
     await expect(dialog).toBeHidden();
 
@@ -39,12 +39,12 @@ for (const language of ['en', 'es'] as Language[]) {
       [...document.querySelectorAll('#alerts *')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
     );
     expect(overflowing).toEqual([]);
-    await page.screenshot({ path: `test-results/alerts/phone-settings-${language}.png`, fullPage: true });
+    await screenshot(page, `alerts/phone-settings-${language}`, { fullPage: true });
     await list
       .getByRole('button', { name: text(language, 'alerts.settings.edit') })
       .first()
       .click();
-    await page.screenshot({ path: `test-results/alerts/phone-settings-edit-${language}.png`, fullPage: true });
+    await screenshot(page, `alerts/phone-settings-edit-${language}`, { fullPage: true });
     await context.close();
   });
 }

@@ -1,14 +1,12 @@
 // Saved alerts (docs/product.md, Saved alerts): Alert me on Browse saves the search, Settings lists,
 // pauses, changes and deletes it.
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerThroughUi, statusWith, text } from './fixtures';
+import { expectNoSeriousA11yViolations, SCREENSHOT, screenshot, signUp, statusWith, text } from './fixtures';
 
-const SHOTS = 'test-results/alerts';
-
-test('Alert me saves the search and place; Settings pauses, edits and deletes the alert', async ({ browser }) => {
+test('Alert me saves the search and place; Settings pauses, edits and deletes the alert', SCREENSHOT, async ({ browser }) => {
   const context = await browser.newContext({ geolocation: { latitude: 40.735, longitude: -73.99 }, permissions: ['geolocation'] });
   const page = await context.newPage();
-  await registerThroughUi(page);
+  await signUp(page);
 
   await page.goto('/browse');
   // Nothing to save yet: the dialog says why and offers no Save button.
@@ -28,7 +26,7 @@ test('Alert me saves the search and place; Settings pauses, edits and deletes th
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('ladder')).toBeVisible();
   await dialog.getByLabel(text('en', 'alerts.me.radius')).selectOption('10');
-  await page.screenshot({ path: `${SHOTS}/desktop-alert-me.png` });
+  await screenshot(page, 'alerts/desktop-alert-me');
   await dialog.getByRole('button', { name: text('en', 'alerts.me.save') }).click();
   await expect(dialog).toBeHidden();
   await expect(statusWith(page, text('en', 'alerts.me.savedTitle'))).toBeVisible();
@@ -43,7 +41,7 @@ test('Alert me saves the search and place; Settings pauses, edits and deletes th
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('heading', { name: text('en', 'alerts.settings.title') }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/desktop-settings.png` });
+  await screenshot(page, 'alerts/desktop-settings');
 
   // Pause, then resume.
   await row.getByRole('button', { name: /^Pause alert/ }).click();
@@ -59,7 +57,7 @@ test('Alert me saves the search and place; Settings pauses, edits and deletes th
   await form.getByLabel(text('en', 'alerts.settings.radius')).selectOption('');
   await form.getByRole('button', { name: text('en', 'alerts.settings.save') }).click();
   await expect(form.getByText(text('en', 'alerts.api.noCriterion'))).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/desktop-settings-edit.png` });
+  await screenshot(page, 'alerts/desktop-settings-edit');
   await form.getByLabel(text('en', 'alerts.settings.tag')).fill('tools');
   await form.getByRole('button', { name: text('en', 'alerts.settings.save') }).click();
   await expect(form).toBeHidden();

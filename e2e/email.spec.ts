@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { mailsTo, registerThroughUi, statusWith, uniqueName, verificationLinkFor } from './fixtures';
+import { mailsTo, signUp, statusWith, uniqueName, verificationLinkFor } from './fixtures';
 
 // E-mail as an identity, through the pages: the address in Settings verified by the link that
 // arrives at a real SMTP server (e2e/global-setup.ts), the /home card, and the reset by e-mail.
@@ -17,7 +17,7 @@ async function saveAddress(page: Page, address: string, password: string) {
 
 test('an address added in Settings is verified by the link mailed to it, once', async ({ page }) => {
   const password = 'secret-pw';
-  await registerThroughUi(page, uniqueName('mailer'), password);
+  await signUp(page, uniqueName('mailer'), password);
   await page.goto('/settings');
   const section = emailSection(page);
   await expect(section.getByRole('heading', { name: 'E-mail address' })).toBeVisible();
@@ -58,7 +58,8 @@ test('an address added in Settings is verified by the link mailed to it, once', 
 });
 
 test('the /home card shows after sign-up, leads to the address field, and once dismissed never comes back', async ({ page }) => {
-  await registerThroughUi(page, uniqueName('newcomer'));
+  await signUp(page, uniqueName('newcomer'));
+  await page.goto('/home');
   const card = page.getByRole('heading', { name: 'Get notified and keep your account safe' });
   await expect(card).toBeVisible();
   await page.getByRole('link', { name: 'Add an e-mail address' }).click();
@@ -81,7 +82,7 @@ async function resetPageIn(browser: Browser) {
 
 test('the reset page says where codes go; the code arrives by e-mail and resets the password', async ({ page, browser }) => {
   const password = 'secret-pw';
-  const name = await registerThroughUi(page, uniqueName('forgetful'), password);
+  const name = await signUp(page, uniqueName('forgetful'), password);
   await page.goto('/settings');
   const address = newAddress();
   await saveAddress(page, address, password);

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page } from '@playwright/test';
 import {
@@ -6,9 +6,10 @@ import {
   apiPut,
   E2E_ADMIN,
   expectNoSeriousA11yViolations,
-  loginThroughUi,
   postItemViaApi,
-  registerThroughUi,
+  screenshot,
+  signIn,
+  signUp,
   uniqueName,
 } from './fixtures';
 
@@ -51,13 +52,10 @@ const VISITOR_PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = 
   { path: '/unsubscribe?token=not-a-token', ready: (p) => expect(p.getByRole('button', { name: 'Unsubscribe' })).toBeVisible() },
 ];
 
-/** Where screenshots go (SHOTS_DIR), to look at each page at both sizes; none when unset. */
+/** A picture of each page at both sizes (and in each language), to look at: `npm run screenshots` takes them. */
 async function shoot(page: Page, prefix: string, pathname: string) {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
   const name = pathname.replace(/^\//, '').replace(/[^a-z0-9-]+/gi, '_') || 'root';
-  await page.screenshot({ path: path.join(shots, `${prefix}-${name}.png`) });
+  await screenshot(page, `pages/${prefix}-${name}`);
 }
 
 /** The visitor's pages, then the not-found page: axe finds no serious or critical violation on any. */
@@ -79,12 +77,11 @@ export async function axeSignedInPages(browser: Browser, page: Page, prefix: str
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  const ownerName = await registerThroughUi(owner, uniqueName('sharer'));
+  const ownerName = await signUp(owner, uniqueName('sharer'));
   const item = await postItemViaApi(owner, `Garden chair ${uniqueName('a')}`, { latitude: 40.72, longitude: -73.99 });
   await ownerContext.close();
 
-  await loginThroughUi(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   const conversation = await apiPost<{ id: number }>(page, `/api/items/${item.id}/messages`, { body: 'Is it still there?' });
   const signedIn = PAGES.slice(0, -1);
   const half = Math.ceil(signedIn.length / 2);
@@ -135,15 +132,15 @@ export async function expectPageInLanguage(page: Page, language: string): Promis
 
 /**
  * Every page in `language` (the device's cookie) for a signed-in admin who wrote about someone's
- * item, then the visitor's pages: each in that language (expectPageInLanguage), with a screenshot
- * when SHOTS_DIR is set.
+ * item, then the visitor's pages: each in that language (expectPageInLanguage), with a picture of
+ * each for `npm run screenshots`.
  */
 export async function walkEveryPageIn(browser: Browser, page: Page, language: string, prefix: string): Promise<void> {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await page.context().addCookies([{ name: 'lang', value: language, url: BASE_URL() }]);
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  const ownerName = await registerThroughUi(owner, uniqueName('sharer'));
+  const ownerName = await signUp(owner, uniqueName('sharer'));
   const item = await postItemViaApi(owner, `Garden chair ${uniqueName('a')}`, { latitude: 40.72, longitude: -73.99 });
   await ownerContext.close();
 
@@ -157,7 +154,7 @@ export async function walkEveryPageIn(browser: Browser, page: Page, language: st
   }
   await visitor.close();
 
-  await apiPost(page, '/api/login', { username: E2E_ADMIN.username, password: E2E_ADMIN.password });
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   // The admin's stored language wins over the device's: make it this one.
   await apiPut(page, '/api/me/language', { language });
   const conversation = await apiPost<{ id: number }>(page, `/api/items/${item.id}/messages`, { body: 'Is it still there?' });

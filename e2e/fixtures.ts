@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { type Language, LANGUAGE_CODES, type MessageId } from '../src/shared/i18n.js';
 import { translate } from '../src/server/i18n.js';
@@ -11,6 +11,28 @@ export const uniqueName = (prefix = 'e2e') => `${prefix}_${randomBytes(4).toStri
 
 /** A text of the app in a language (src/locales), as the page shows it. */
 export const text = (language: Language, id: MessageId, values?: Record<string, string | number>) => translate(language, id, values);
+
+/**
+ * Signs a new person up through the API, as the register form does (POST /api/register with the
+ * CSRF token), in the page's browser context: its cookies then hold the session. Opens no page: the
+ * test goes where it needs next. `language`: the language of the browser signing up, which the
+ * account keeps (the server reads it from Accept-Language, which page.request does not send).
+ * Only the tests of the forms themselves sign up through the page (registerThroughUi).
+ */
+export async function signUp(page: Page, username = uniqueName(), password = 'secret-pw', language?: Language): Promise<string> {
+  const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
+  const res = await page.request.post('/api/register', {
+    headers: { 'x-csrf-token': token, ...(language ? { 'accept-language': language } : {}) },
+    data: { username, password, isVisible: true },
+  });
+  expect(res.status(), `register ${username}: ${await res.text()}`).toBe(201);
+  return username;
+}
+
+/** Signs in through the API, as the sign-in form does (POST /api/login), in the page's browser context; opens no page. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await apiPost(page, '/api/login', { username, password });
+}
 
 /** Registers a new user through the /auth page (in the page's language) and waits for /home. */
 export async function registerThroughUi(
@@ -164,12 +186,15 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
  * screen readers lasts about a second, too short to catch on a busy machine (after a navigation).
  */
 export function statusWith(page: Page, text: string | RegExp) {
-  return page
-    .getByRole('region', { name: NOTIFICATIONS_REGION })
-    .getByRole('listitem')
+  return toasts(page)
     .filter({ hasText: text })
     .or(page.getByRole('status').filter({ hasText: text }))
     .first();
+}
+
+/** The toasts on the page now, each a list item of the Notifications region. */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: NOTIFICATIONS_REGION }).getByRole('listitem');
 }
 
 /** The name of the toasts' region in any of the app's languages ("Notifications (F8)", "Notificaciones (F8)"). */
@@ -185,4 +210,24 @@ export async function gpsPhoto(): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 43/1 5016/100', GPSLongitudeRef: 'W', GPSLongitude: '73/1 59/1 1176/100' },
     })
     .toBuffer();
+}
+
+/** Where `npm run screenshots` puts its pictures (scripts/screenshots.mjs); unset in the test run. */
+const SCREENSHOTS_DIR = process.env.E2E_SCREENSHOTS_DIR;
+
+/** Whether this run takes the pictures (`npm run screenshots`): steps that only set a picture up check it. */
+export const takingScreenshots = Boolean(SCREENSHOTS_DIR);
+
+/** The tag of the tests that take pictures: `npm run screenshots` runs those alone. */
+export const SCREENSHOT = { tag: '@screenshot' };
+
+/**
+ * A picture of the page, or of one part of it, for people to look at (`name`.png in the screenshots
+ * folder). It asserts nothing, so only `npm run screenshots` takes it; the test run skips it.
+ */
+export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS_DIR) return;
+  const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, ...options });
+  else await target.screenshot({ path: file });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPost, expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { apiPost, expectNoSeriousA11yViolations, postItemViaApi, signUp, uniqueName } from './fixtures';
 
 // Three people in three browsers: one shares an item, two ask for it; the owner promises it to
 // one of them, and the other sees in their open conversation that it has gone.
@@ -8,9 +8,9 @@ test('the owner promises an item to one asker and marks it given; the other sees
   test.setTimeout(90_000);
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [owner, chosen, other] = await Promise.all(contexts.map((c) => c.newPage()));
-  await registerThroughUi(owner!, uniqueName('giver'));
-  const chosenName = await registerThroughUi(chosen!, uniqueName('chosen'));
-  await registerThroughUi(other!, uniqueName('other'));
+  await signUp(owner!, uniqueName('giver'));
+  const chosenName = await signUp(chosen!, uniqueName('chosen'));
+  await signUp(other!, uniqueName('other'));
   const title = `Rocking chair ${uniqueName('p')}`;
   const item = await postItemViaApi(owner!, title, { latitude: 40.7301234, longitude: -73.9912345 });
   await apiPost(chosen!, `/api/items/${item.id}/messages`, { body: 'I would love it for my porch!' });
@@ -67,7 +67,7 @@ test('the owner promises an item to one asker and marks it given; the other sees
 
 // Expiry takes weeks: renewing an expired item is covered by the API tests (handover.test.ts).
 test('My items lists the owner’s items by state, with links to them', async ({ page }) => {
-  await registerThroughUi(page, uniqueName('renewer'));
+  await signUp(page, uniqueName('renewer'));
   const title = `Old lamp ${uniqueName('r')}`;
   const item = await postItemViaApi(page, title, { latitude: 40.72, longitude: -73.99 });
   await page.goto('/my-items');

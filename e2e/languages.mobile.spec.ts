@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { translate } from '../src/server/i18n.js';
 import { walkEveryPageIn } from './every-page';
+import { SCREENSHOT } from './fixtures';
 
 const es = (id: Parameters<typeof translate>[1]) => translate('es', id);
 
@@ -14,7 +15,7 @@ test('the phone menu switches the language', async ({ page }) => {
   await expect(page.getByRole('button', { name: es('core.nav.closeMenu') })).toBeVisible();
 });
 
-test('every page in Spanish at phone size', async ({ browser, page }) => {
+test('every page in Spanish at phone size', SCREENSHOT, async ({ browser, page }) => {
   test.slow();
   await walkEveryPageIn(browser, page, 'es', 'es-phone');
 });

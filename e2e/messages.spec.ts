@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { postItemViaApi, signUp, uniqueName } from './fixtures';
 
 // Two people in two browsers: one shares an item, the other asks for it.
 
@@ -9,8 +9,8 @@ test('two people exchange messages about an item; the unread count rises and cle
   const askerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   const asker = await askerContext.newPage();
-  await registerThroughUi(owner, uniqueName('giver'));
-  const askerName = await registerThroughUi(asker, uniqueName('asker'));
+  await signUp(owner, uniqueName('giver'));
+  const askerName = await signUp(asker, uniqueName('asker'));
   const title = `Garden chairs ${uniqueName('m')}`;
   const item = await postItemViaApi(owner, title, { latitude: 40.7301234, longitude: -73.9912345 });
 
@@ -44,7 +44,7 @@ test('two people exchange messages about an item; the unread count rises and cle
 test('the public page of an item never contains its exact coordinates', async ({ page, browser }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await registerThroughUi(owner);
+  await signUp(owner);
   const item = await postItemViaApi(owner, `Bookshelf ${uniqueName('p')}`, { latitude: 40.7412345, longitude: -73.9898765 });
 
   const html = await (await page.request.get(`/items/${item.id}`)).text();

@@ -3,9 +3,12 @@ import {
   apiPost,
   E2E_ADMIN,
   expectNoSeriousA11yViolations,
-  loginThroughUi,
   postItemViaApi,
-  registerThroughUi,
+  SCREENSHOT,
+  screenshot,
+  signIn,
+  signUp,
+  takingScreenshots,
   uniqueName,
 } from './fixtures';
 
@@ -15,18 +18,17 @@ import {
 async function person(browser: Browser, prefix: string): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const name = await registerThroughUi(page, uniqueName(prefix));
+  const name = await signUp(page, uniqueName(prefix));
   return { page, name, close: () => context.close() };
 }
 async function adminPage(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginThroughUi(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   return { page, close: () => context.close() };
 }
 
-test('an admin answers a support request; the user sees the answer on Help and is told', async ({ browser }) => {
+test('an admin answers a support request; the user sees the answer on Help and is told', SCREENSHOT, async ({ browser }) => {
   test.setTimeout(90_000);
   const user = await person(browser, 'helpme');
   const description = `The map stays grey ${uniqueName('m')}`;
@@ -53,9 +55,11 @@ test('an admin answers a support request; the user sees the answer on Help and i
   await request.getByRole('button', { name: 'Send' }).click();
   await expect(request.getByText('Thanks, it works!')).toBeVisible();
   await expectNoSeriousA11yViolations(user.page);
-  await user.page.screenshot({ path: '/tmp/mod-help-thread-desktop.png', fullPage: true });
-  await user.page.setViewportSize({ width: 390, height: 844 });
-  await user.page.screenshot({ path: '/tmp/mod-help-thread-phone.png', fullPage: true });
+  if (takingScreenshots) {
+    await screenshot(user.page, 'moderation/help-thread-desktop', { fullPage: true });
+    await user.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(user.page, 'moderation/help-thread-phone', { fullPage: true });
+  }
 
   await user.page.goto('/notifications');
   await expect(user.page.getByText('The support team answered your request')).toBeVisible();
@@ -63,100 +67,104 @@ test('an admin answers a support request; the user sees the answer on Help and i
   await admin.close();
 });
 
-test('an admin suspends a user from their page, who then cannot post and is told why; lifting it lets them post', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const user = await person(browser, 'suspend');
-  const title = `Garden chairs ${uniqueName('c')}`;
-  const item = await postItemViaApi(user.page, title, { latitude: 40.73, longitude: -73.99 });
+test(
+  'an admin suspends a user from their page, who then cannot post and is told why; lifting it lets them post',
+  SCREENSHOT,
+  async ({ browser }) => {
+    test.setTimeout(120_000);
+    const user = await person(browser, 'suspend');
+    const title = `Garden chairs ${uniqueName('c')}`;
+    const item = await postItemViaApi(user.page, title, { latitude: 40.73, longitude: -73.99 });
 
-  const admin = await adminPage(browser);
-  await admin.page.goto('/admin');
-  await admin.page.getByRole('link', { name: user.name }).first().click();
-  await expect(admin.page).toHaveURL(new RegExp(`/admin/users/${user.name}$`));
-  await expect(admin.page.getByRole('heading', { name: user.name, level: 1 })).toBeVisible();
-  await expect(admin.page.getByRole('link', { name: title })).toBeVisible();
+    const admin = await adminPage(browser);
+    await admin.page.goto('/admin');
+    await admin.page.getByRole('link', { name: user.name }).first().click();
+    await expect(admin.page).toHaveURL(new RegExp(`/admin/users/${user.name}$`));
+    await expect(admin.page.getByRole('heading', { name: user.name, level: 1 })).toBeVisible();
+    await expect(admin.page.getByRole('link', { name: title })).toBeVisible();
 
-  // Hide the item: its owner sees why; nobody else sees it.
-  await admin.page.getByRole('button', { name: `Hide ${title}` }).click();
-  const hide = admin.page.getByRole('alertdialog', { name: `Hide “${title}”` });
-  await hide.getByLabel('Reason (required)').fill('Looks like a resale listing');
-  await hide.getByRole('button', { name: 'Confirm' }).click();
-  await expect(admin.page.getByRole('button', { name: `Show ${title} again` })).toBeVisible();
+    // Hide the item: its owner sees why; nobody else sees it.
+    await admin.page.getByRole('button', { name: `Hide ${title}` }).click();
+    const hide = admin.page.getByRole('alertdialog', { name: `Hide “${title}”` });
+    await hide.getByLabel('Reason (required)').fill('Looks like a resale listing');
+    await hide.getByRole('button', { name: 'Confirm' }).click();
+    await expect(admin.page.getByRole('button', { name: `Show ${title} again` })).toBeVisible();
 
-  await admin.page.getByRole('button', { name: 'Suspend' }).click();
-  const dialog = admin.page.getByRole('alertdialog', { name: `Suspend ${user.name}` });
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog.getByText('Give a reason: the person is told it.')).toBeVisible();
-  await dialog.getByLabel('Reason (required)').fill('Spam in messages');
-  await dialog.getByLabel('Days').fill('3');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(admin.page.getByText(/Suspended until .* Reason: Spam in messages/)).toBeVisible();
-  await expect(admin.page.getByRole('list', { name: 'Actions taken on this person' })).toContainText('Spam in messages');
-  await expectNoSeriousA11yViolations(admin.page);
-  await admin.page.screenshot({ path: '/tmp/mod-person-desktop.png', fullPage: true });
-  await admin.page.setViewportSize({ width: 390, height: 844 });
-  await admin.page.screenshot({ path: '/tmp/mod-person-phone.png', fullPage: true });
-  expect(await admin.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await admin.page.getByRole('button', { name: 'Suspend' }).click();
+    const dialog = admin.page.getByRole('alertdialog', { name: `Suspend ${user.name}` });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByText('Give a reason: the person is told it.')).toBeVisible();
+    await dialog.getByLabel('Reason (required)').fill('Spam in messages');
+    await dialog.getByLabel('Days').fill('3');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(admin.page.getByText(/Suspended until .* Reason: Spam in messages/)).toBeVisible();
+    await expect(admin.page.getByRole('list', { name: 'Actions taken on this person' })).toContainText('Spam in messages');
+    await expectNoSeriousA11yViolations(admin.page);
+    await screenshot(admin.page, 'moderation/person-desktop', { fullPage: true });
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin.page, 'moderation/person-phone', { fullPage: true });
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-  // The owner's view of the hidden item.
-  await user.page.goto(`/items/${item.id}`);
-  await expect(
-    user.page.getByText('A moderator hid this item: only you and the admins can see it. Reason: Looks like a resale listing'),
-  ).toBeVisible();
-  await user.page.screenshot({ path: '/tmp/mod-hidden-owner-desktop.png', fullPage: true });
-  // My Items marks it, with the reason.
-  await user.page.goto('/my-items');
-  const row = user.page.getByRole('listitem').filter({ has: user.page.getByRole('link', { name: title }) });
-  await expect(row.getByText('Hidden by a moderator')).toBeVisible();
-  await expect(row.getByText(/Reason: Looks like a resale listing/)).toBeVisible();
+    // The owner's view of the hidden item.
+    await user.page.goto(`/items/${item.id}`);
+    await expect(
+      user.page.getByText('A moderator hid this item: only you and the admins can see it. Reason: Looks like a resale listing'),
+    ).toBeVisible();
+    await screenshot(user.page, 'moderation/hidden-owner-desktop', { fullPage: true });
+    // My Items marks it, with the reason.
+    await user.page.goto('/my-items');
+    const row = user.page.getByRole('listitem').filter({ has: user.page.getByRole('link', { name: title }) });
+    await expect(row.getByText('Hidden by a moderator')).toBeVisible();
+    await expect(row.getByText(/Reason: Looks like a resale listing/)).toBeVisible();
 
-  // Post item says so before anything is filled in, and the API refuses a post with the clear message.
-  await user.page.goto('/post-item');
-  await expect(
-    user.page.getByText(/Your account is suspended until .*, so you cannot post items until then\. Reason: “Spam in messages”/),
-  ).toBeVisible();
-  await expect(user.page.getByRole('link', { name: 'Help page' })).toBeVisible();
-  await expect(user.page.getByLabel(/^Title/)).toHaveCount(0);
-  await expectNoSeriousA11yViolations(user.page);
-  const token = (await (await user.page.request.get('/api/csrf-token')).json()).token as string;
-  const refused = await user.page.request.post('/api/items', {
-    headers: { 'x-csrf-token': token },
-    data: { title: 'Another chair', description: 'A sturdy chair.', imageUrl: '/x.jpg', latitude: 40.7, longitude: -74 },
-  });
-  expect(refused.status()).toBe(403);
-  expect((await refused.json()).message).toMatch(/^Your account is suspended until .*Reason: Spam in messages$/);
-  // Another write form says it the same way: the end as the app's dates read, not the API's UTC minute.
-  await user.page.goto('/notes');
-  await user.page.getByLabel('Note', { exact: true }).fill('A note while suspended');
-  await user.page.getByRole('button', { name: 'Save note' }).click();
-  const told = user.page.getByText(
-    /^Your account is suspended until [A-Z][a-z]{2} \d{1,2}, \d{4}: you can still read.*Reason: Spam in messages$/,
-  );
-  await expect(told).toBeVisible();
-  await expect(user.page.getByText(/UTC/)).toHaveCount(0);
-  await user.page.screenshot({ path: '/tmp/suspended-note.png' });
-  // Help says so too.
-  await user.page.goto('/help');
-  await expect(user.page.getByRole('heading', { name: 'Notices from the moderators' })).toBeVisible();
-  await expect(user.page.getByText(/Your account is suspended until .* Reason: Spam in messages/)).toBeVisible();
-  // ...and the person can still ask the team for help there (an appeal).
-  await user.page.getByLabel('Request type').selectOption({ label: 'Other' });
-  await user.page.getByLabel('Description').fill('Please look again at my suspension, I sold nothing.');
-  await user.page.getByRole('button', { name: 'Send request' }).click();
-  await expect(user.page.getByText('Please look again at my suspension, I sold nothing.')).toBeVisible();
+    // Post item says so before anything is filled in, and the API refuses a post with the clear message.
+    await user.page.goto('/post-item');
+    await expect(
+      user.page.getByText(/Your account is suspended until .*, so you cannot post items until then\. Reason: “Spam in messages”/),
+    ).toBeVisible();
+    await expect(user.page.getByRole('link', { name: 'Help page' })).toBeVisible();
+    await expect(user.page.getByLabel(/^Title/)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(user.page);
+    const token = (await (await user.page.request.get('/api/csrf-token')).json()).token as string;
+    const refused = await user.page.request.post('/api/items', {
+      headers: { 'x-csrf-token': token },
+      data: { title: 'Another chair', description: 'A sturdy chair.', imageUrl: '/x.jpg', latitude: 40.7, longitude: -74 },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toMatch(/^Your account is suspended until .*Reason: Spam in messages$/);
+    // Another write form says it the same way: the end as the app's dates read, not the API's UTC minute.
+    await user.page.goto('/notes');
+    await user.page.getByLabel('Note', { exact: true }).fill('A note while suspended');
+    await user.page.getByRole('button', { name: 'Save note' }).click();
+    const told = user.page.getByText(
+      /^Your account is suspended until [A-Z][a-z]{2} \d{1,2}, \d{4}: you can still read.*Reason: Spam in messages$/,
+    );
+    await expect(told).toBeVisible();
+    await expect(user.page.getByText(/UTC/)).toHaveCount(0);
+    await screenshot(user.page, 'moderation/suspended-note');
+    // Help says so too.
+    await user.page.goto('/help');
+    await expect(user.page.getByRole('heading', { name: 'Notices from the moderators' })).toBeVisible();
+    await expect(user.page.getByText(/Your account is suspended until .* Reason: Spam in messages/)).toBeVisible();
+    // ...and the person can still ask the team for help there (an appeal).
+    await user.page.getByLabel('Request type').selectOption({ label: 'Other' });
+    await user.page.getByLabel('Description').fill('Please look again at my suspension, I sold nothing.');
+    await user.page.getByRole('button', { name: 'Send request' }).click();
+    await expect(user.page.getByText('Please look again at my suspension, I sold nothing.')).toBeVisible();
 
-  await admin.page.getByRole('button', { name: 'Lift suspension' }).click();
-  const lift = admin.page.getByRole('alertdialog', { name: `Lift the suspension of ${user.name}` });
-  await lift.getByLabel('Reason (required)').fill('Appeal accepted');
-  await lift.getByRole('button', { name: 'Confirm' }).click();
-  await expect(admin.page.getByRole('button', { name: 'Suspend' })).toBeVisible();
-  await apiPost(user.page, '/api/notes', { content: 'Back again', visibility: 'private' });
-  await user.page.goto('/post-item');
-  await expect(user.page.getByLabel(/^Title/)).toBeVisible();
-  await expect(user.page.getByText(/Your account is suspended/)).toHaveCount(0);
-  await user.close();
-  await admin.close();
-});
+    await admin.page.getByRole('button', { name: 'Lift suspension' }).click();
+    const lift = admin.page.getByRole('alertdialog', { name: `Lift the suspension of ${user.name}` });
+    await lift.getByLabel('Reason (required)').fill('Appeal accepted');
+    await lift.getByRole('button', { name: 'Confirm' }).click();
+    await expect(admin.page.getByRole('button', { name: 'Suspend' })).toBeVisible();
+    await apiPost(user.page, '/api/notes', { content: 'Back again', visibility: 'private' });
+    await user.page.goto('/post-item');
+    await expect(user.page.getByLabel(/^Title/)).toBeVisible();
+    await expect(user.page.getByText(/Your account is suspended/)).toHaveCount(0);
+    await user.close();
+    await admin.close();
+  },
+);
 
 test('a message report and a no-show report reach the admins’ Reports tab, linked to the people', async ({ browser }) => {
   test.setTimeout(120_000);

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi } from './fixtures';
+import { signUp } from './fixtures';
 
 test('on a phone the navigation collapses into a menu that opens, works and closes with Escape', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
+  await page.goto('/home');
   const menuButton = page.getByRole('button', { name: /menu/i });
   await expect(menuButton).toBeVisible();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');

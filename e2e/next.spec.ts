@@ -2,7 +2,7 @@
 // owner" on an item, or went for Post item, comes back there after signing in or up; a next that
 // is not a page of this site leads to /home as SPEC says.
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { expectNoSeriousA11yViolations, postItemViaApi, signUp, uniqueName } from './fixtures';
 
 async function registerHere(page: Page, username: string): Promise<void> {
   await page.getByRole('tab', { name: 'Register' }).click();
@@ -11,6 +11,12 @@ async function registerHere(page: Page, username: string): Promise<void> {
   await form.getByLabel('Password', { exact: true }).fill('secret-pw');
   await form.getByLabel('Confirm Password').fill('secret-pw');
   await form.getByRole('button', { name: 'Register' }).click();
+}
+
+/** Ends the session of the page's browser (POST /api/logout, as Logout does). */
+async function signOut(page: Page): Promise<void> {
+  const token = ((await (await page.request.get('/api/csrf-token')).json()) as { token: string }).token;
+  expect((await page.request.post('/api/logout', { headers: { 'x-csrf-token': token } })).status()).toBe(204);
 }
 
 async function signInHere(page: Page, username: string): Promise<void> {
@@ -25,7 +31,7 @@ test('a visitor who pressed "Sign in to contact the owner" comes back to the ite
 }) => {
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await registerThroughUi(owner, uniqueName('owner'));
+  await signUp(owner, uniqueName('owner'));
   const title = `Reading lamp ${uniqueName('n')}`;
   const item = await postItemViaApi(owner, title, { latitude: 40.7301, longitude: -73.9912 });
   await ownerContext.close();
@@ -42,10 +48,7 @@ test('a visitor who pressed "Sign in to contact the owner" comes back to the ite
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 
   // Signed out, Post item (what "Share Something" opens) asks to sign in first, then opens.
-  await page.evaluate(async () => {
-    const token = ((await (await fetch('/api/csrf-token')).json()) as { token: string }).token;
-    await fetch('/api/logout', { method: 'POST', headers: { 'x-csrf-token': token } });
-  });
+  await signOut(page);
   await page.goto('/post-item');
   await expect(page).toHaveURL(/\/auth\?next=%2Fpost-item$/);
   await signInHere(page, name);
@@ -57,12 +60,9 @@ test('a visitor who pressed "Sign in to contact the owner" comes back to the ite
 test('a next that is not a page of this site (another site, a scheme, a backslash trick) leads to /home after signing in', async ({
   page,
 }) => {
-  const name = await registerThroughUi(page, uniqueName('plain'));
+  const name = await signUp(page, uniqueName('plain'));
   for (const next of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
-    await page.evaluate(async () => {
-      const token = ((await (await fetch('/api/csrf-token')).json()) as { token: string }).token;
-      await fetch('/api/logout', { method: 'POST', headers: { 'x-csrf-token': token } });
-    });
+    await signOut(page);
     await page.goto(`/auth?next=${encodeURIComponent(next)}`);
     await signInHere(page, name);
     await expect(page).toHaveURL(/\/home$/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPost, expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { apiPost, expectNoSeriousA11yViolations, postItemViaApi, signUp, uniqueName } from './fixtures';
 
 // Two people in two browsers: one asks about the other's item; the owner's bell counts it, the list
 // leads to the conversation, and reading it clears the count.
@@ -9,8 +9,8 @@ test('a message shows on the bell, the list links to the conversation, reading c
   const askerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   const asker = await askerContext.newPage();
-  await registerThroughUi(owner, uniqueName('giver'));
-  const askerName = await registerThroughUi(asker, uniqueName('asker'));
+  await signUp(owner, uniqueName('giver'));
+  const askerName = await signUp(asker, uniqueName('asker'));
   const title = `Rocking chair ${uniqueName('n')}`;
   const item = await postItemViaApi(owner, title, { latitude: 40.7301234, longitude: -73.9912345 });
 
@@ -50,18 +50,18 @@ test('several unread: mark one read, then all; the empty list says so', async ({
   const owner = await ownerContext.newPage();
   const fresh = await browser.newContext();
   const newcomer = await fresh.newPage();
-  await registerThroughUi(newcomer, uniqueName('new'));
+  await signUp(newcomer, uniqueName('new'));
   await newcomer.goto('/notifications');
   await expect(newcomer.getByText(/Nothing here yet/)).toBeVisible();
   await fresh.close();
 
-  await registerThroughUi(owner, uniqueName('giver'));
+  await signUp(owner, uniqueName('giver'));
   const titles = [`Lamp ${uniqueName('a')}`, `Rug ${uniqueName('b')}`];
   for (const title of titles) {
     const item = await postItemViaApi(owner, title, { latitude: 40.73, longitude: -73.99 });
     const askerContext = await browser.newContext();
     const asker = await askerContext.newPage();
-    await registerThroughUi(asker, uniqueName('asker'));
+    await signUp(asker, uniqueName('asker'));
     await apiPost(asker, `/api/items/${item.id}/messages`, { body: 'Still there?' });
     await askerContext.close();
   }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { apiPost, registerThroughUi, uniqueName } from './fixtures';
+import { apiPost, signUp, uniqueName } from './fixtures';
 
 // Map tiles live outside; tests never need them to load.
 test.beforeEach(async ({ page }) => {
@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('browse: when the items of the last page vanish, Next shows the last page that has items, never the empty text', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   // A word of this test alone, so items other tests post do not change the pages.
   const word = uniqueName('lamp').replace('_', '');
   const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;

@@ -4,7 +4,8 @@ import {
   E2E_ADMIN,
   expectNoSeriousA11yViolations,
   loginThroughUi,
-  registerThroughUi,
+  signIn,
+  signUp,
   smsCodeFor,
   uniqueName,
   uniquePhone,
@@ -15,7 +16,7 @@ const toast = (page: Page, text: string) => statusWith(page, text);
 
 test('a payment link added in settings shows on the profile, with its QR dialog and copy toast', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const name = await registerThroughUi(page);
+  const name = await signUp(page);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -47,7 +48,7 @@ test('a payment link added in settings shows on the profile, with its QR dialog 
 });
 
 test('public search finds a user and a public note', async ({ page }) => {
-  const name = await registerThroughUi(page, uniqueName('findme'));
+  const name = await signUp(page, uniqueName('findme'));
   const noteText = `Swap shelf by the library ${uniqueName('n')}`;
   await page.goto('/notes');
   await page.getByLabel('Note', { exact: true }).fill(noteText);
@@ -71,7 +72,7 @@ test('an admin toggles Verified, resolves a support request and deletes a user',
   // A user asks for help.
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
-  const name = await registerThroughUi(userPage, uniqueName('helpme'));
+  const name = await signUp(userPage, uniqueName('helpme'));
   await userPage.goto('/help');
   await userPage.getByLabel('Request type').selectOption({ label: 'Technical issue' });
   await userPage.getByLabel('Description').fill('The map does not show on my tablet, please help.');
@@ -79,8 +80,7 @@ test('an admin toggles Verified, resolves a support request and deletes a user',
   await expect(userPage.getByText('The map does not show on my tablet, please help.')).toBeVisible();
   await expectNoSeriousA11yViolations(userPage);
 
-  await loginThroughUi(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -110,7 +110,7 @@ test('an admin toggles Verified, resolves a support request and deletes a user',
 
 test('the whole password reset, with the code from the console SMS sender', async ({ page }) => {
   const phone = uniquePhone();
-  const name = await registerThroughUi(page, uniqueName('forgetful'), 'first-password');
+  const name = await signUp(page, uniqueName('forgetful'), 'first-password');
   await page.goto('/settings');
   const phoneForm = page.locator('form').filter({ has: page.getByLabel('Phone number') });
   await phoneForm.getByLabel('Phone number').fill(phone);
@@ -139,6 +139,7 @@ test('the whole password reset, with the code from the console SMS sender', asyn
   await expect(toast(page, 'Password reset successful')).toContainText('You can now login with your new password');
   await expect(page).toHaveURL(/\/auth$/);
 
+  // The new password lets them in at the sign-in form.
   await loginThroughUi(page, name, 'second-password');
   await expect(page).toHaveURL(/\/home$/);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPost, E2E_ADMIN, expectNoSeriousA11yViolations, loginThroughUi, registerThroughUi, statusWith, uniqueName } from './fixtures';
+import { apiPost, E2E_ADMIN, expectNoSeriousA11yViolations, signIn, signUp, statusWith, uniqueName } from './fixtures';
 
 // A suspension without an end, and the accounts a person registers on their browsers
 // (docs/decisions/025-moderation.md).
@@ -10,7 +10,7 @@ test('an admin suspends a person permanently; their browser cannot register agai
   test.setTimeout(120_000);
   const userContext = await browser.newContext();
   const user = await userContext.newPage();
-  const name = await registerThroughUi(user, uniqueName('perm'));
+  const name = await signUp(user, uniqueName('perm'));
   // Another account registered on the same browser while signed in, before the suspension.
   const sock = uniqueName('sock');
   await apiPost(user, '/api/register', { username: sock, password: 'secret-pw', isVisible: true });
@@ -18,8 +18,7 @@ test('an admin suspends a person permanently; their browser cannot register agai
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await loginThroughUi(admin, E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/home$/);
+  await signIn(admin, E2E_ADMIN.username, E2E_ADMIN.password);
   await admin.goto(`/admin/users/${name}`);
   await expect(admin.getByRole('heading', { name, level: 1 })).toBeVisible();
   const made = admin.getByRole('list', { name: `Accounts registered on browsers where ${name} had signed in` });

@@ -2,7 +2,7 @@
 // Reorder button): Space picks a photo up, the arrow keys move it, Space drops it, Escape cancels;
 // a screen reader hears each step, and the item is posted in the new order.
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerThroughUi, uniqueName } from './fixtures';
+import { expectNoSeriousA11yViolations, signUp, uniqueName } from './fixtures';
 import { fillWithThreePhotos, galleryOrder, postAndViewItem } from './photo-items';
 
 test.beforeEach(async ({ page }) => {
@@ -14,7 +14,7 @@ test('three photos sorted from the keyboard: Space picks up, the arrows move, Sp
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await registerThroughUi(page, uniqueName('sorter'));
+  await signUp(page, uniqueName('sorter'));
   const title = `Reading lamp ${uniqueName('k')}`;
   const [front, side, back] = await fillWithThreePhotos(page, title);
   const said = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();

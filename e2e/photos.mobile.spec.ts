@@ -1,8 +1,8 @@
 // Several photos on a phone: the post form's photo grid, the gallery changed by a finger's swipe
 // (real touch input through the DevTools protocol, so the page gets pointer events of type touch),
-// and the edit page; axe and screenshots (test-results/photos) of each.
+// and the edit page; axe on each (and pictures of them, photos/, from `npm run screenshots`).
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerThroughUi, uniqueName } from './fixtures';
+import { expectNoSeriousA11yViolations, SCREENSHOT, screenshot, signUp, uniqueName } from './fixtures';
 import { fillWithThreePhotos, galleryOrder, postAndViewItem } from './photo-items';
 
 test.beforeEach(async ({ page }) => {
@@ -22,13 +22,13 @@ async function swipe(page: Page, selector: string, dx: number) {
   await cdp.detach();
 }
 
-test('on a phone: three photos posted, the gallery follows a swipe, the edit page', async ({ page }) => {
+test('on a phone: three photos posted, the gallery follows a swipe, the edit page', SCREENSHOT, async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page, uniqueName('phone_photos'));
+  await signUp(page, uniqueName('phone_photos'));
   const title = `Wicker basket ${uniqueName('b')}`;
   const [front, side, back] = await fillWithThreePhotos(page, title);
   await page.getByRole('group', { name: 'Chosen photos (3 of 6)' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/photos/phone-post-form.png' });
+  await screenshot(page, 'photos/phone-post-form');
   await expectNoSeriousA11yViolations(page);
 
   await postAndViewItem(page, title);
@@ -41,12 +41,12 @@ test('on a phone: three photos posted, the gallery follows a swipe, the edit pag
   await expect(gallery.getByRole('img', { name: `${title}, photo 2 of 3` })).toHaveAttribute('src', side!);
   await swipe(page, '[aria-roledescription="carousel"] img[width]', 160);
   await expect(gallery.getByText('Photo 1 of 3')).toBeVisible();
-  await page.screenshot({ path: 'test-results/photos/phone-item-gallery.png' });
+  await screenshot(page, 'photos/phone-item-gallery');
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit item', level: 1 })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Photo \d of 3/ })).toHaveCount(3);
-  await page.screenshot({ path: 'test-results/photos/phone-edit-form.png', fullPage: true });
+  await screenshot(page, 'photos/phone-edit-form', { fullPage: true });
   await expectNoSeriousA11yViolations(page);
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeSignedInPages, axeVisitorPages } from './every-page';
-import { apiPost, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { apiPost, postItemViaApi, SCREENSHOT, screenshot, signUp, uniqueName } from './fixtures';
 
 // What new users stumbled on, on a 390 px phone.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -48,9 +48,10 @@ test('the search box shows its whole placeholder on a phone, at 390 and at 360 p
   }
 });
 
-test('on a tablet the menu opens as a panel under its button, not across the whole width', async ({ page }) => {
+test('on a tablet the menu opens as a panel under its button, not across the whole width', SCREENSHOT, async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await registerThroughUi(page, uniqueName('tablet'));
+  await signUp(page, uniqueName('tablet'));
+  await page.goto('/home');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const close = page.getByRole('button', { name: 'Close menu' });
   const panel = page.locator(`[id="${(await close.getAttribute('aria-controls'))!}"]`);
@@ -61,13 +62,14 @@ test('on a tablet the menu opens as a panel under its button, not across the who
   expect(Math.abs(box.x + box.width - (button.x + button.width))).toBeLessThanOrEqual(8);
   expect(box.y).toBeGreaterThanOrEqual(button.y + button.height);
   expect(box.x).toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/menu-tablet.png' });
+  await screenshot(page, 'polish/menu-tablet');
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
 });
 
 test('the open phone menu keeps focus: Tab and Shift+Tab go round it, Escape closes it and returns focus', async ({ page }) => {
-  await registerThroughUi(page, uniqueName('menu'));
+  await signUp(page, uniqueName('menu'));
+  await page.goto('/home');
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   await menuButton.focus();
   await page.keyboard.press('Enter');
@@ -98,10 +100,10 @@ test('the Block button in a conversation says Block in words on a phone', async 
   test.setTimeout(150_000);
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
-  const owner = await registerThroughUi(ownerPage, uniqueName('blockee'));
+  const owner = await signUp(ownerPage, uniqueName('blockee'));
   const item = await postItemViaApi(ownerPage, `Stool ${uniqueName('b')}`, { latitude: 40.72, longitude: -73.99 });
   await ownerContext.close();
-  await registerThroughUi(page, uniqueName('blocker'));
+  await signUp(page, uniqueName('blocker'));
   const conversation = await apiPost<{ id: number }>(page, `/api/items/${item.id}/messages`, { body: 'Still there?' });
   await page.goto(`/messages/${conversation.id}`);
   const block = page.getByRole('button', { name: `Block ${owner}` });
@@ -122,14 +124,18 @@ test('the Block button in a conversation says Block in words on a phone', async 
 });
 
 // Every page, in three parts (each signs in afresh): slow on a busy machine.
-test('no serious or critical axe violation on the visitor pages and the not-found page (phone)', async ({ page }) => {
+test('no serious or critical axe violation on the visitor pages and the not-found page (phone)', SCREENSHOT, async ({ page }) => {
   test.setTimeout(240_000);
   await axeVisitorPages(page, 'phone');
 });
 
 for (const part of [0, 1] as const) {
-  test(`no serious or critical axe violation on the signed-in pages, part ${part + 1} of 2 (phone)`, async ({ page, browser }) => {
-    test.setTimeout(300_000);
-    await axeSignedInPages(browser, page, 'phone', part);
-  });
+  test(
+    `no serious or critical axe violation on the signed-in pages, part ${part + 1} of 2 (phone)`,
+    SCREENSHOT,
+    async ({ page, browser }) => {
+      test.setTimeout(300_000);
+      await axeSignedInPages(browser, page, 'phone', part);
+    },
+  );
 }

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PAGE_ROUTES } from '../src/shared/routes';
 import { axeSignedInPages, axeVisitorPages } from './every-page';
-import { postItemViaApi, registerThroughUi, uniqueName, statusWith } from './fixtures';
+import { postItemViaApi, SCREENSHOT, signUp, uniqueName, statusWith } from './fixtures';
 
 // What new users stumbled on, walked with a mouse and with the keyboard alone (desktop size).
 
@@ -24,7 +24,7 @@ const photo = () =>
 
 test('every page route answers 200; a path no page has answers 404 with the not-found page', async ({ page }) => {
   test.setTimeout(180_000);
-  const owner = await registerThroughUi(page, uniqueName('routes'));
+  const owner = await signUp(page, uniqueName('routes'));
   const item = await postItemViaApi(page, `Lamp ${uniqueName('r')}`, { latitude: 40.72, longitude: -73.99 });
   const params: Record<string, string> = { ':username': owner, ':id': String(item.id) };
   for (const route of Object.values(PAGE_ROUTES)) {
@@ -42,7 +42,7 @@ test('every page route answers 200; a path no page has answers 404 with the not-
 });
 
 test('one set of words: the owner marks an item given, and it shows as Given', async ({ page }) => {
-  await registerThroughUi(page, uniqueName('giver'));
+  await signUp(page, uniqueName('giver'));
   const item = await postItemViaApi(page, `Kettle ${uniqueName('w')}`, { latitude: 40.72, longitude: -73.99 });
   await page.goto(`/items/${item.id}`);
   await expect(page.getByRole('button', { name: 'Mark as taken' })).toHaveCount(0);
@@ -54,7 +54,8 @@ test('one set of words: the owner marks an item given, and it shows as Given', a
 });
 
 test('the account button is named by the username it shows and the menu it opens', async ({ page }) => {
-  const username = await registerThroughUi(page, uniqueName('named'));
+  const username = await signUp(page, uniqueName('named'));
+  await page.goto('/home');
   const button = page.getByRole('button', { name: `${username}, account menu` });
   await expect(button).toBeVisible();
   await button.click();
@@ -68,7 +69,7 @@ test('the item page: Posted by links to the profile, and the map is one Tab stop
   test.setTimeout(150_000);
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
-  const owner = await registerThroughUi(ownerPage, uniqueName('poster'));
+  const owner = await signUp(ownerPage, uniqueName('poster'));
   const title = `Bench ${uniqueName('m')}`;
   const item = await postItemViaApi(ownerPage, title, { latitude: 40.72, longitude: -73.99 });
   await ownerContext.close();
@@ -105,7 +106,7 @@ test('the item page: Posted by links to the profile, and the map is one Tab stop
 });
 
 test('the tag picker is one Tab stop: arrows move, Space and Enter choose or drop, the choice is announced', async ({ page }) => {
-  await registerThroughUi(page, uniqueName('tagger'));
+  await signUp(page, uniqueName('tagger'));
   await page.goto('/post-item');
   await page.getByLabel('Search common tags').focus();
   const list = page.getByRole('listbox', { name: 'Common tags' });
@@ -140,12 +141,12 @@ test('keyboard only: browse, open an item, sign in, post an item with a photo an
   const setup = await browser.newContext();
   const setupPage = await setup.newPage();
   const title = `Bookshelf ${uniqueName('k')}`;
-  await registerThroughUi(setupPage, uniqueName('neighbour'));
+  await signUp(setupPage, uniqueName('neighbour'));
   await postItemViaApi(setupPage, title, { latitude: 40.72, longitude: -73.99 });
   await setup.close();
-  // The walker's account, made in a context of its own (a signed-in /auth goes home).
+  // The walker's account, made in a context of its own: the walk signs in with the keyboard.
   const walker = await browser.newContext();
-  const me = await registerThroughUi(await walker.newPage(), uniqueName('walker'));
+  const me = await signUp(await walker.newPage(), uniqueName('walker'));
   await walker.close();
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
 
@@ -214,7 +215,7 @@ test('keyboard only: browse, open an item, sign in, post an item with a photo an
 });
 
 test('removing the chosen photo puts focus back on the photo chooser', async ({ page }) => {
-  await registerThroughUi(page, uniqueName('remover'));
+  await signUp(page, uniqueName('remover'));
   await page.goto('/post-item');
   await page.getByLabel('Image').setInputFiles({ name: 'x.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   const remove = page.getByRole('button', { name: 'Remove photo' });
@@ -225,25 +226,30 @@ test('removing the chosen photo puts focus back on the photo chooser', async ({ 
 });
 
 // Every page, in three parts (each signs in afresh): slow on a busy machine.
-test('no serious or critical axe violation on the visitor pages and the not-found page (desktop)', async ({ page }) => {
+test('no serious or critical axe violation on the visitor pages and the not-found page (desktop)', SCREENSHOT, async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await axeVisitorPages(page, 'desktop');
 });
 
 for (const part of [0, 1] as const) {
-  test(`no serious or critical axe violation on the signed-in pages, part ${part + 1} of 2 (desktop)`, async ({ page, browser }) => {
-    test.setTimeout(300_000);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await axeSignedInPages(browser, page, 'desktop', part);
-  });
+  test(
+    `no serious or critical axe violation on the signed-in pages, part ${part + 1} of 2 (desktop)`,
+    SCREENSHOT,
+    async ({ page, browser }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await axeSignedInPages(browser, page, 'desktop', part);
+    },
+  );
 }
 
 // The signed-in header's row of links fits from 1280 px up; narrower windows (tablets, small
 // laptops) get the menu button, never a row cut off at the right edge.
 test('the signed-in header fits every window width, in both languages', async ({ page }) => {
   // A name of the longest length allowed (32): the account button shortens it.
-  await registerThroughUi(page, uniqueName('header_wide_window_test'));
+  await signUp(page, uniqueName('header_wide_window_test'));
+  await page.goto('/home');
   for (const language of ['en', 'es']) {
     await page.locator('header select').selectOption(language);
     await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPost, apiPut, mailsTo, postItemViaApi, registerThroughUi, uniqueName, verificationLinkFor } from './fixtures';
+import { apiPost, apiPut, mailsTo, postItemViaApi, signUp, uniqueName, verificationLinkFor } from './fixtures';
 
 // Reaching people (issue 13), end to end: two people in two browsers; a question shows live for the
 // owner with no reload, the bell counts it, and the e-mail arrives at the real SMTP server
@@ -18,8 +18,8 @@ async function mailAbout(address: string, about: string) {
 test('a question reaches the owner live, on the bell and by e-mail; the e-mail unsubscribe works signed out', async ({ browser }) => {
   const contexts = [await browser.newContext(), await browser.newContext(), await browser.newContext()];
   const [owner, asker, reader] = [await contexts[0]!.newPage(), await contexts[1]!.newPage(), await contexts[2]!.newPage()];
-  await registerThroughUi(owner, uniqueName('giver'));
-  await registerThroughUi(asker, uniqueName('asker'));
+  await signUp(owner, uniqueName('giver'));
+  await signUp(asker, uniqueName('asker'));
 
   // The owner's verified address, through the link mailed to it.
   const address = `${uniqueName('inbox')}@example.org`;

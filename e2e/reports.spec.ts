@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, expectNoSeriousA11yViolations, loginThroughUi, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { E2E_ADMIN, expectNoSeriousA11yViolations, postItemViaApi, signIn, signUp, uniqueName } from './fixtures';
 
 // A neighbour reports an item; an admin finds the report on the dashboard and deletes the item.
 
 test('a user reports an item; the admin sees it on the dashboard and deletes the item', async ({ browser }) => {
-  // Three people, each signing in through the page.
+  // Three people in three browsers.
   test.setTimeout(90_000);
   const ownerContext = await browser.newContext();
   const reporterContext = await browser.newContext();
@@ -13,7 +13,7 @@ test('a user reports an item; the admin sees it on the dashboard and deletes the
   const reporter = await reporterContext.newPage();
   const admin = await adminContext.newPage();
 
-  await registerThroughUi(owner, uniqueName('seller'));
+  await signUp(owner, uniqueName('seller'));
   const title = `Designer watch ${uniqueName('r')}`;
   const item = await postItemViaApi(owner, title, { latitude: 40.73, longitude: -73.99 });
   // The owner has no Report button on their own item.
@@ -21,7 +21,7 @@ test('a user reports an item; the admin sees it on the dashboard and deletes the
   await expect(owner.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(owner.getByRole('button', { name: 'Report' })).toHaveCount(0);
 
-  const reporterName = await registerThroughUi(reporter, uniqueName('neighbour'));
+  const reporterName = await signUp(reporter, uniqueName('neighbour'));
   await reporter.goto(`/items/${item.id}`);
   await reporter.getByRole('button', { name: 'Report' }).click();
   const dialog = reporter.getByRole('dialog', { name: 'Report this item' });
@@ -37,8 +37,7 @@ test('a user reports an item; the admin sees it on the dashboard and deletes the
   await expect(reporter.getByText('Thank you. An admin will look at it.', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await loginThroughUi(admin, E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/home$/);
+  await signIn(admin, E2E_ADMIN.username, E2E_ADMIN.password);
   await admin.goto('/admin');
   const tab = admin.getByRole('tab', { name: /^Reports/ });
   await expect(tab).toContainText(/\d/);
@@ -78,13 +77,13 @@ test('a user reports an item; the admin sees it on the dashboard and deletes the
 test('a signed-in user can report another user from their profile; visitors see no Report button', async ({ page, browser }) => {
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  const otherName = await registerThroughUi(other, uniqueName('profiled'));
+  const otherName = await signUp(other, uniqueName('profiled'));
 
   await page.goto(`/u/${otherName}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Report user' })).toHaveCount(0);
 
-  await registerThroughUi(page, uniqueName('reporter'));
+  await signUp(page, uniqueName('reporter'));
   await page.goto(`/u/${otherName}`);
   await page.getByRole('button', { name: 'Report user' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report this user' });

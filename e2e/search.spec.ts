@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { expectNoSeriousA11yViolations, postItemViaApi, signUp, uniqueName } from './fixtures';
 
 // Map tiles live outside; tests never need them to load.
 test.beforeEach(async ({ page }) => {
@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('browse: search finds a typo, a plural and words in any order, and Best match puts the exact title first', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   // A token of this test alone (letters and digits: never taken for a typo), so other tests' items stay out.
   const token = uniqueName('w').replace('_', '');
   const place = { latitude: 40.73, longitude: -73.99 };

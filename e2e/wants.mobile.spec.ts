@@ -1,31 +1,35 @@
 import { expect, test } from '@playwright/test';
-import { apiPost, expectNoSeriousA11yViolations, registerThroughUi, uniqueName } from './fixtures';
+import { apiPost, expectNoSeriousA11yViolations, SCREENSHOT, screenshot, signUp, uniqueName } from './fixtures';
 
 // On a phone: the All / Offers / Wants filter and the tag chips (one row that scrolls sideways) fit the screen.
-test('phone: a want without a photo shows under Wants with its badge; the tag chips scroll inside their row', async ({ page }) => {
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await registerThroughUi(page);
-  const title = `Wanted pram ${uniqueName('m')}`;
-  await apiPost(page, '/api/items', {
-    title,
-    description: 'A pram or buggy, any colour.',
-    latitude: 40.7306,
-    longitude: -73.9866,
-    type: 'want',
-    tags: ['Toys', 'Used'],
-  });
-  await page.goto(`/browse?q=${encodeURIComponent(title)}&type=want`);
-  await expect(page.getByRole('link', { name: `Wanted ${title}` })).toBeVisible();
-  const chips = page.getByRole('group', { name: 'Filter by tag' });
-  await expect(chips).toBeVisible();
-  // The page itself does not scroll sideways; the chip row does.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  const row = await chips.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-  expect(row.scroll).toBeGreaterThan(row.client);
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/phone-browse-wants.png`, fullPage: true });
-  await expectNoSeriousA11yViolations(page);
-  await page.getByRole('link', { name: `Wanted ${title}` }).click();
-  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/phone-want-detail.png`, fullPage: true });
-  await expectNoSeriousA11yViolations(page);
-});
+test(
+  'phone: a want without a photo shows under Wants with its badge; the tag chips scroll inside their row',
+  SCREENSHOT,
+  async ({ page }) => {
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await signUp(page);
+    const title = `Wanted pram ${uniqueName('m')}`;
+    await apiPost(page, '/api/items', {
+      title,
+      description: 'A pram or buggy, any colour.',
+      latitude: 40.7306,
+      longitude: -73.9866,
+      type: 'want',
+      tags: ['Toys', 'Used'],
+    });
+    await page.goto(`/browse?q=${encodeURIComponent(title)}&type=want`);
+    await expect(page.getByRole('link', { name: `Wanted ${title}` })).toBeVisible();
+    const chips = page.getByRole('group', { name: 'Filter by tag' });
+    await expect(chips).toBeVisible();
+    // The page itself does not scroll sideways; the chip row does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const row = await chips.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(row.scroll).toBeGreaterThan(row.client);
+    await screenshot(page, 'wants/phone-browse-wants', { fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: `Wanted ${title}` }).click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await screenshot(page, 'wants/phone-want-detail', { fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  },
+);

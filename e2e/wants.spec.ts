@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, expectNoSeriousA11yViolations, registerThroughUi, statusWith, uniqueName, uploadPhotoViaApi } from './fixtures';
+import {
+  apiPost,
+  expectNoSeriousA11yViolations,
+  SCREENSHOT,
+  screenshot,
+  signUp,
+  statusWith,
+  uniqueName,
+  uploadPhotoViaApi,
+} from './fixtures';
 
 // Offers and wants, and tags that filter Browse (docs/decisions/023-offers-and-wants.md).
 
@@ -8,10 +17,7 @@ test.beforeEach(async ({ page }) => {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
 });
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+const shot = (page: Page, name: string) => screenshot(page, `wants/${name}`, { fullPage: true });
 
 /** Posts an item through the API for the page's signed-in user. */
 async function post(page: Page, body: Record<string, unknown>) {
@@ -23,8 +29,8 @@ async function post(page: Page, body: Record<string, unknown>) {
   });
 }
 
-test('post a want without a photo, find it under Wants (not under Offers), open it: Wanted, no promise', async ({ page }) => {
-  await registerThroughUi(page);
+test('post a want without a photo, find it under Wants (not under Offers), open it: Wanted, no promise', SCREENSHOT, async ({ page }) => {
+  await signUp(page);
   const title = `Looking for a crib ${uniqueName('w')}`;
   await page.goto('/post-item');
   const type = page.getByRole('group', { name: 'What are you posting?' });
@@ -96,49 +102,53 @@ test('post a want without a photo, find it under Wants (not under Offers), open 
   await expect(page).toHaveURL(/\/edit$/);
 });
 
-test('tag group chips filter Browse (toggle, aria-pressed); tapping a tag on a card or the item page filters by it', async ({ page }) => {
-  await registerThroughUi(page);
-  const word = uniqueName('tagged');
-  const vintage = await post(page, { title: `Lamp ${word}`, imageUrl: await uploadPhotoViaApi(page), tags: ['Vintage', 'Furniture'] });
-  await post(page, { title: `Novel ${word}`, imageUrl: await uploadPhotoViaApi(page, '#58a'), tags: ['Books'] });
+test(
+  'tag group chips filter Browse (toggle, aria-pressed); tapping a tag on a card or the item page filters by it',
+  SCREENSHOT,
+  async ({ page }) => {
+    await signUp(page);
+    const word = uniqueName('tagged');
+    const vintage = await post(page, { title: `Lamp ${word}`, imageUrl: await uploadPhotoViaApi(page), tags: ['Vintage', 'Furniture'] });
+    await post(page, { title: `Novel ${word}`, imageUrl: await uploadPhotoViaApi(page, '#58a'), tags: ['Books'] });
 
-  await page.goto(`/browse?q=${word}`);
-  const lamp = page.getByRole('link', { name: `Lamp ${word}` });
-  const novel = page.getByRole('link', { name: `Novel ${word}` });
-  await expect(lamp).toBeVisible();
-  await expect(novel).toBeVisible();
-  const chips = page.getByRole('group', { name: 'Filter by tag' });
-  await expect(chips.getByRole('group', { name: 'Condition' })).toBeVisible();
-  const vintageChip = chips.getByRole('button', { name: 'Vintage' });
-  await expect(vintageChip).toHaveAttribute('aria-pressed', 'false');
-  // By keyboard: focus the chip and press Enter.
-  await vintageChip.focus();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/[?&]tag=Vintage/);
-  await expect(vintageChip).toHaveAttribute('aria-pressed', 'true');
-  await expect(lamp).toBeVisible();
-  await expect(novel).toBeHidden();
-  await shot(page, 'browse-tag-chip');
-  await expectNoSeriousA11yViolations(page);
-  // Pressed again: the filter goes.
-  await vintageChip.click();
-  await expect(vintageChip).toHaveAttribute('aria-pressed', 'false');
-  await expect(page).not.toHaveURL(/tag=/);
-  await expect(novel).toBeVisible();
+    await page.goto(`/browse?q=${word}`);
+    const lamp = page.getByRole('link', { name: `Lamp ${word}` });
+    const novel = page.getByRole('link', { name: `Novel ${word}` });
+    await expect(lamp).toBeVisible();
+    await expect(novel).toBeVisible();
+    const chips = page.getByRole('group', { name: 'Filter by tag' });
+    await expect(chips.getByRole('group', { name: 'Condition' })).toBeVisible();
+    const vintageChip = chips.getByRole('button', { name: 'Vintage' });
+    await expect(vintageChip).toHaveAttribute('aria-pressed', 'false');
+    // By keyboard: focus the chip and press Enter.
+    await vintageChip.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]tag=Vintage/);
+    await expect(vintageChip).toHaveAttribute('aria-pressed', 'true');
+    await expect(lamp).toBeVisible();
+    await expect(novel).toBeHidden();
+    await shot(page, 'browse-tag-chip');
+    await expectNoSeriousA11yViolations(page);
+    // Pressed again: the filter goes.
+    await vintageChip.click();
+    await expect(vintageChip).toHaveAttribute('aria-pressed', 'false');
+    await expect(page).not.toHaveURL(/tag=/);
+    await expect(novel).toBeVisible();
 
-  // A tag on a card is a link to Browse filtered by it.
-  const novelCard = page.getByRole('article').filter({ has: novel });
-  await novelCard.getByRole('link', { name: 'Show items tagged Books' }).click();
-  await expect(page).toHaveURL(/\/browse\?tag=Books$/);
-  await expect(chips.getByRole('button', { name: 'Books' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByText('Tag: Books')).toBeVisible();
+    // A tag on a card is a link to Browse filtered by it.
+    const novelCard = page.getByRole('article').filter({ has: novel });
+    await novelCard.getByRole('link', { name: 'Show items tagged Books' }).click();
+    await expect(page).toHaveURL(/\/browse\?tag=Books$/);
+    await expect(chips.getByRole('button', { name: 'Books' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Tag: Books')).toBeVisible();
 
-  // The item page groups its tags as SPEC's groups, each a link to Browse.
-  await page.goto(`/items/${vintage.id}`);
-  const tags = page.getByRole('region', { name: 'Tags' });
-  await expect(tags.getByRole('list', { name: 'Condition' })).toContainText('Vintage');
-  await expect(tags.getByRole('list', { name: 'Item Type' })).toContainText('Furniture');
-  await tags.getByRole('link', { name: 'Show items tagged Vintage' }).click();
-  await expect(page).toHaveURL(/\/browse\?tag=Vintage$/);
-  await expect(page.getByText('Tag: Vintage')).toBeVisible();
-});
+    // The item page groups its tags as SPEC's groups, each a link to Browse.
+    await page.goto(`/items/${vintage.id}`);
+    const tags = page.getByRole('region', { name: 'Tags' });
+    await expect(tags.getByRole('list', { name: 'Condition' })).toContainText('Vintage');
+    await expect(tags.getByRole('list', { name: 'Item Type' })).toContainText('Furniture');
+    await tags.getByRole('link', { name: 'Show items tagged Vintage' }).click();
+    await expect(page).toHaveURL(/\/browse\?tag=Vintage$/);
+    await expect(page.getByText('Tag: Vintage')).toBeVisible();
+  },
+);

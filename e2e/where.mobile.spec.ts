@@ -1,8 +1,8 @@
 // Browse near a place within a radius on a phone, in English and Spanish, and a visitor's phone menu
-// reaching Browse (screenshots under test-results for a look).
+// reaching Browse (pictures of it, where/, from `npm run screenshots`).
 import { expect, test } from '@playwright/test';
 import type { Language } from '../src/shared/i18n.js';
-import { expectNoSeriousA11yViolations, postItemViaApi, registerThroughUi, text } from './fixtures';
+import { expectNoSeriousA11yViolations, postItemViaApi, SCREENSHOT, screenshot, signUp, takingScreenshots, text, toasts } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
@@ -18,7 +18,7 @@ test("a visitor's phone menu reaches Browse", async ({ page }) => {
 });
 
 for (const language of ['en', 'es'] as Language[]) {
-  test(`Browse with a place and a radius fits a phone, and Back keeps them (${language})`, async ({ browser }) => {
+  test(`Browse with a place and a radius fits a phone, and Back keeps them (${language})`, SCREENSHOT, async ({ browser }) => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       locale: language === 'es' ? 'es-ES' : 'en-US',
@@ -30,7 +30,7 @@ for (const language of ['en', 'es'] as Language[]) {
     });
     const page = await context.newPage();
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await registerThroughUi(page, undefined, undefined, language);
+    await signUp(page, undefined, undefined, language);
     const title = `Phone lamp ${language} ${Date.now()}`;
     await postItemViaApi(page, title, { latitude: 41.4203, longitude: -75.6012 });
 
@@ -40,8 +40,11 @@ for (const language of ['en', 'es'] as Language[]) {
     await page.getByLabel(text(language, 'core.browse.distanceLabel')).selectOption('10');
     await expect(page).toHaveURL(/\/browse\?lat=41\.4183&lng=-75\.6012&radius=10$/);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await page.waitForTimeout(5500); // the toast has gone: the screenshot shows the page
-    await page.screenshot({ path: `test-results/where/phone-browse-${language}.png` });
+    if (takingScreenshots) {
+      // The picture shows the page once the toast has gone.
+      await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
+      await screenshot(page, `where/phone-browse-${language}`);
+    }
     // Nothing is wider than the phone, except what a row that scrolls sideways (the tag-group chips)
     // holds past its edge: that is scrolled to, not cut off.
     const overflowing = await page.evaluate(() =>

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiPost, expectNoSeriousA11yViolations, registerThroughUi, uniqueName, uploadPhotoViaApi } from './fixtures';
+import { apiPost, expectNoSeriousA11yViolations, SCREENSHOT, screenshot, signUp, uniqueName, uploadPhotoViaApi } from './fixtures';
 
 // Browse keeps its state in the URL (docs/product.md, Home and Browse): Back, refresh and "Back to
 // listings" restore a search on page 2 near a place with a radius; the place is remembered on the
@@ -15,7 +15,7 @@ async function withItems(browser: Browser, near: number, far: number): Promise<{
   const context = await browser.newContext({ geolocation: HERE, permissions: ['geolocation'] });
   const page = await context.newPage();
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  const username = await registerThroughUi(page);
+  const username = await signUp(page);
   const word = uniqueName('lamp').replace('_', '');
   const imageUrl = await uploadPhotoViaApi(page, '#5a7');
   const post = (title: string, latitude: number) =>
@@ -32,7 +32,7 @@ async function withItems(browser: Browser, near: number, far: number): Promise<{
   return { page, word, username };
 }
 
-test('Back, refresh and Back to listings restore a search on page 2 near a place within a radius', async ({ browser }) => {
+test('Back, refresh and Back to listings restore a search on page 2 near a place within a radius', SCREENSHOT, async ({ browser }) => {
   const { page, word } = await withItems(browser, 14, 2);
   await page.goto('/browse');
   const search = page.getByRole('searchbox', { name: 'Search items' });
@@ -88,8 +88,7 @@ test('Back, refresh and Back to listings restore a search on page 2 near a place
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: 'test-results/where/desktop-browse.png' });
-  await page.screenshot({ path: '/tmp/where-shots/desktop-browse.png' });
+  await screenshot(page, 'where/desktop-browse');
   await page.context().close();
 });
 

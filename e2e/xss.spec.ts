@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { apiPost, E2E_ADMIN, loginThroughUi, registerThroughUi, uniqueName, statusWith } from './fixtures';
+import { apiPost, E2E_ADMIN, signIn, signUp, uniqueName, statusWith } from './fixtures';
 
 // Hostile text everywhere people can write: titles, descriptions, tags, notes, messages, payment
 // ids, support requests, reports and vendor names. It must show as text, run nothing, and the
@@ -71,10 +71,9 @@ test('hostile text is shown as text on every page, nothing runs, and the CSP rep
   });
   expect(refused.status()).toBe(400);
 
-  const ownerName = await registerThroughUi(owner, uniqueName('xss'));
-  const askerName = await registerThroughUi(asker, uniqueName('xss'));
-  await loginThroughUi(admin, E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(admin).toHaveURL(/\/home$/);
+  const ownerName = await signUp(owner, uniqueName('xss'));
+  const askerName = await signUp(asker, uniqueName('xss'));
+  await signIn(admin, E2E_ADMIN.username, E2E_ADMIN.password);
 
   // Everything written with the payloads, through the API (the forms add nothing the API does not check).
   const token = (await (await owner.request.get('/api/csrf-token')).json()).token as string;
@@ -166,7 +165,7 @@ test('hostile text is shown as text on every page, nothing runs, and the CSP rep
 });
 
 test('the item page as served escapes the title and description in its meta tags', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   const token = (await (await page.request.get('/api/csrf-token')).json()).token as string;
   const upload = await page.request.post('/api/upload-image', {
     headers: { 'x-csrf-token': token },
@@ -217,7 +216,7 @@ test('a strict Content-Security-Policy is sent, and the post-item page with its 
   expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
   expect(res.headers()['x-content-type-options']).toBe('nosniff');
 
-  await registerThroughUi(page);
+  await signUp(page);
   await page.goto('/post-item');
   await page.getByLabel('Title').fill(`${IMG} chair`);
   await page.getByLabel('Description').fill(`A sturdy chair. ${SCRIPT}`);
