@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiPost, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import { MESSAGES_POLL_MS } from '../src/shared/polling.js';
+import { apiPost, postItemViaApi, signUp, uniqueName } from './fixtures';
 
 // Live updates: two people in two browsers; what one sends shows for the other with no reload,
 // through the tab's event stream (polling is only the fallback when the stream is down).
@@ -13,12 +14,22 @@ function countRequests(page: Page, path: RegExp) {
   return () => count;
 }
 
+/**
+ * Every request the page has started so far has been seen by `page.on('request')`: one it starts
+ * now is seen after them.
+ */
+async function requestsSeen(page: Page) {
+  const seen = page.waitForRequest((request) => new URL(request.url()).pathname === '/readyz');
+  await page.evaluate(() => fetch('/readyz'));
+  await seen;
+}
+
 /** Two people, each signed up in a browser context of their own; the owner has posted an item. */
 async function twoPeople(browser: Browser, title: string) {
   const contexts = [await browser.newContext(), await browser.newContext()];
   const [owner, asker] = [await contexts[0]!.newPage(), await contexts[1]!.newPage()];
-  await registerThroughUi(owner, uniqueName('giver'));
-  await registerThroughUi(asker, uniqueName('asker'));
+  await signUp(owner, uniqueName('giver'));
+  await signUp(asker, uniqueName('asker'));
   const item = await postItemViaApi(owner, title, { latitude: 40.7301234, longitude: -73.9912345 });
   return { owner, asker, item, close: () => Promise.all(contexts.map((c) => c.close())) };
 }
@@ -40,7 +51,9 @@ test('a message shows live for the other person, and their unread count in the n
   await expect(badge).toBeVisible({ timeout: 3000 });
   expect(unreadPolls()).toBe(0);
 
-  // Both open the conversation; the owner's answer shows for the asker at once.
+  // Both open the conversation; the owner's answer shows for the asker at once. The asker's page
+  // runs on Playwright's clock, so that the time in which it would poll can pass at once.
+  await asker.clock.install();
   await asker.goto(`/messages/${conversation.id}`);
   await expect(asker.getByText('Is the lamp still there?')).toBeVisible();
   await badge.click();
@@ -52,8 +65,10 @@ test('a message shows live for the other person, and their unread count in the n
   await owner.getByLabel('Message', { exact: true }).fill('Yes, it is by the door.');
   await owner.getByRole('button', { name: 'Send' }).click();
   await expect(asker.getByText('Yes, it is by the door.')).toBeVisible({ timeout: 2000 });
-  // One fetch, made by the event; the open page does not poll while the stream is up (5 s otherwise).
-  await asker.waitForTimeout(6000);
+  // One fetch, made by the event; the open page does not poll while the stream is up (every 5 s
+  // otherwise): more than that passes on the page's clock, and still no other fetch.
+  await asker.clock.runFor(MESSAGES_POLL_MS + 1000);
+  await requestsSeen(asker);
   expect(askerPolls()).toBe(1);
 
   await close();
@@ -65,10 +80,13 @@ test('when the stream cannot be opened, the conversation page falls back to poll
 
   // A proxy that does not let the stream through.
   await asker.route('**/api/events', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"no"}' }));
+  // On Playwright's clock: the time to the next poll passes at once.
+  await asker.clock.install();
   await asker.goto(`/messages/${conversation.id}`);
   await expect(asker.getByText('May I have the chair?')).toBeVisible();
   await apiPost(owner, `/api/conversations/${conversation.id}/messages`, { body: 'Yes, come by tonight.' });
-  await expect(asker.getByText('Yes, come by tonight.')).toBeVisible({ timeout: 12_000 });
+  await asker.clock.runFor(MESSAGES_POLL_MS);
+  await expect(asker.getByText('Yes, come by tonight.')).toBeVisible();
 
   await close();
 });

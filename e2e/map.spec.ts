@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, expectNoSeriousA11yViolations, registerThroughUi, uniqueName, uploadPhotoViaApi } from './fixtures';
+import { apiPost, expectNoSeriousA11yViolations, SCREENSHOT, screenshot, signUp, uniqueName, uploadPhotoViaApi } from './fixtures';
 
 // Browse's Map view (docs/decisions/021-map-clusters.md): clusters that split as you zoom, a single
 // item's popup linking to the item, view=map surviving a reload and Back, and a place chosen by
@@ -12,7 +12,7 @@ test.beforeEach(async ({ page }) => {
 
 /** Three items of a word of their own about 450 m apart, far from every other test's. */
 async function postThree(page: Page): Promise<string> {
-  await registerThroughUi(page);
+  await signUp(page);
   const word = uniqueName('kayak').replace('_', '');
   const imageUrl = await uploadPhotoViaApi(page, '#39c');
   for (let i = 0; i < 3; i++) {
@@ -38,7 +38,10 @@ async function startMapAt(page: Page, zoom: number) {
 
 const clusters = (page: Page) => page.getByRole('button', { name: /^\d+ items? here: zoom in$/ });
 
-test('the map shows a cluster that splits as you zoom, and an item popup links to the item', async ({ page }) => {
+/** The map's answer for the area it shows (GET /api/items/clusters), from now on. */
+const mapAnswer = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/items/clusters');
+
+test('the map shows a cluster that splits as you zoom, and an item popup links to the item', SCREENSHOT, async ({ page }) => {
   const word = await postThree(page);
   await startMapAt(page, 9);
   await page.goto(`/browse?q=${word}`);
@@ -49,15 +52,17 @@ test('the map shows a cluster that splits as you zoom, and an item popup links t
   await expect(map).toBeVisible();
   // At zoom 9 the three are one cluster.
   await expect(page.getByRole('button', { name: '3 items here: zoom in' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/h-map-desktop-cluster.png' });
+  await screenshot(page, 'map/desktop-cluster');
   await expectNoSeriousA11yViolations(page);
 
   // Clicking a cluster zooms in on it, until the items stand alone. A single item's marker is named
   // by its title once its card has loaded it (decision 032); until then, as one item to open.
   const singles = page.getByRole('button', { name: 'One item here: open its card' });
   for (let i = 0; i < 6 && (await singles.count()) < 2; i++) {
+    // Each click zooms in: the map asks for the new area, then draws what it answered.
+    const answered = mapAnswer(page);
     await clusters(page).first().click();
-    await page.waitForTimeout(600);
+    await answered;
     await expect(page.getByText('Loading items…')).toHaveCount(0);
   }
   expect(await singles.count()).toBeGreaterThanOrEqual(2);
@@ -85,7 +90,7 @@ test('the map shows a cluster that splits as you zoom, and an item popup links t
   await expect(viewItem).toBeFocused();
   await expect(page.locator('.leaflet-popup').getByText(title)).toBeVisible();
   await expect(page.locator('.leaflet-popup img')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h-map-desktop-popup.png' });
+  await screenshot(page, 'map/desktop-popup');
   await expectNoSeriousA11yViolations(page);
   await viewItem.click();
   await expect(page).toHaveURL(/\/items\/\d+$/);
@@ -109,7 +114,7 @@ test('the map shows a cluster that splits as you zoom, and an item popup links t
   await expect(page.getByRole('heading', { name: `${word} 2` })).toBeVisible();
 });
 
-test("a single item's card waits for its item, and says when it is no longer listed", async ({ page }) => {
+test("a single item's card waits for its item, and says when it is no longer listed", SCREENSHOT, async ({ page }) => {
   const word = await postThree(page);
   // Held, then answered as an item taken away since the map was drawn.
   let release = () => {};
@@ -126,16 +131,16 @@ test("a single item's card waits for its item, and says when it is no longer lis
   const popup = page.locator('.leaflet-popup');
   await expect(popup.getByRole('status').getByText('Loading the item…')).toBeAttached();
   await expect(popup.getByRole('link', { name: 'View item' })).toBeFocused();
-  await page.screenshot({ path: '/tmp/h-map-desktop-card-loading.png' });
+  await screenshot(page, 'map/desktop-card-loading');
   release();
   await expect(popup.getByRole('alert')).toHaveText('This item is no longer listed.');
   await expect(popup.getByRole('link', { name: 'View item' })).toBeVisible();
   await expect(single).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/h-map-desktop-card-gone.png' });
+  await screenshot(page, 'map/desktop-card-gone');
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a search on the map finds a part of a word in any letter case, as the list does', async ({ page }) => {
+test('a search on the map finds a part of a word in any letter case, as the list does', SCREENSHOT, async ({ page }) => {
   // Read through the keys of the view's cells and the words holding the text (decision 033).
   const word = await postThree(page);
   const part = word.slice(2, -2).toUpperCase();
@@ -143,19 +148,19 @@ test('a search on the map finds a part of a word in any letter case, as the list
   await page.goto(`/browse?q=${part}&view=map`);
   await expect(page.getByRole('button', { name: 'One item here: open its card' })).toHaveCount(3);
   await expect(clusters(page)).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/h-map-desktop-substring.png' });
+  await screenshot(page, 'map/desktop-substring');
   await page.getByRole('button', { name: 'List', exact: true }).click();
   for (let i = 0; i < 3; i++) await expect(page.getByRole('heading', { name: `${word} ${i}` })).toBeVisible();
 });
 
-test('an area without items says so', async ({ page }) => {
+test('an area without items says so', SCREENSHOT, async ({ page }) => {
   await startMapAt(page, 12);
   await page.goto(`/browse?q=${uniqueName('nothing').replace('_', '')}&view=map`);
   await expect(page.getByText('No items in this area')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h-map-desktop-empty.png' });
+  await screenshot(page, 'map/desktop-empty');
 });
 
-test('a search over an area with too many items asks to zoom in, without a useless "Try again"', async ({ page }) => {
+test('a search over an area with too many items asks to zoom in, without a useless "Try again"', SCREENSHOT, async ({ page }) => {
   // The server's answer above MAP_SEARCH_MAX_ITEMS (200,000 items in the view; clusters.test.ts
   // checks it on the server), given here for this area: no test posts that many.
   const message = 'This area holds too many items to search on the map: zoom in, or see the matches in the list';
@@ -169,11 +174,11 @@ test('a search over an area with too many items asks to zoom in, without a usele
   await expect(alert.getByText('could not be loaded')).toHaveCount(0);
   await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   await alert.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/h-map-desktop-zoom-in.png' });
+  await screenshot(page, 'map/desktop-zoom-in');
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a place is set by clicking the map, or by Enter on it for its centre', async ({ page }) => {
+test('a place is set by clicking the map, or by Enter on it for its centre', SCREENSHOT, async ({ page }) => {
   // Out at sea, where no test posts.
   const SEA = { lat: 63.5, lng: -25.5 };
   await page.addInitScript(
@@ -187,7 +192,7 @@ test('a place is set by clicking the map, or by Enter on it for its centre', asy
   await page.getByRole('button', { name: 'Choose on the map' }).click();
   await expect(page).toHaveURL(/view=map/);
   await expect(page.getByText('Click the map where you are')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h-map-desktop-pick.png' });
+  await screenshot(page, 'map/desktop-pick');
   await expectNoSeriousA11yViolations(page);
   const map = page.locator('.leaflet-container');
   const box = (await map.boundingBox())!;
@@ -204,7 +209,11 @@ test('a place is set by clicking the map, or by Enter on it for its centre', asy
   // By keyboard: the map's centre.
   await page.getByRole('button', { name: 'Choose on the map' }).click();
   await expect(map).toBeFocused();
+  // The arrow moves the map (over a few frames): Enter once it has moved.
+  const pane = page.locator('.leaflet-map-pane');
+  const still = (await pane.getAttribute('style')) ?? '';
   await page.keyboard.press('ArrowRight');
+  await expect(pane).not.toHaveAttribute('style', still);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Click the map where you are')).toHaveCount(0);
   const moved = new URL(page.url());

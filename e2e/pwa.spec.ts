@@ -6,7 +6,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, gpsPhoto, postItemViaApi, registerThroughUi, uniqueName } from './fixtures';
+import {
+  expectNoSeriousA11yViolations,
+  gpsPhoto,
+  postItemViaApi,
+  SCREENSHOT,
+  screenshot,
+  signUp,
+  takingScreenshots,
+  uniqueName,
+} from './fixtures';
 import { colouredPhoto } from './photo-items';
 
 test.use({ serviceWorkers: 'allow' });
@@ -90,60 +99,66 @@ test('the manifest is linked and complete, its icons and screenshots load, and C
   expect(errors.map((error) => error.message)).toEqual([]);
 });
 
-test('offline: the app opens, the last viewed list and item show from the device, and a message is not sent', async ({ browser }) => {
-  const ownerContext = await browser.newContext({ serviceWorkers: 'block' });
-  const owner = await ownerContext.newPage();
-  await registerThroughUi(owner, uniqueName('giver'));
-  const title = `Offline lamp ${uniqueName('o')}`;
-  const item = await postItemViaApi(owner, title, { latitude: 40.7301234, longitude: -73.9912345 });
-  await ownerContext.close();
+test(
+  'offline: the app opens, the last viewed list and item show from the device, and a message is not sent',
+  SCREENSHOT,
+  async ({ browser }) => {
+    const ownerContext = await browser.newContext({ serviceWorkers: 'block' });
+    const owner = await ownerContext.newPage();
+    await signUp(owner, uniqueName('giver'));
+    const title = `Offline lamp ${uniqueName('o')}`;
+    const item = await postItemViaApi(owner, title, { latitude: 40.7301234, longitude: -73.9912345 });
+    await ownerContext.close();
 
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await registerThroughUi(page, uniqueName('asker'));
-  await page.goto('/browse');
-  await waitForWorker(page);
-  // The list and the item, viewed while online (the worker keeps their answers and the photo).
-  await page.goto('/browse');
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  await page.goto(`/items/${item.id}`);
-  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Contact owner' }).click();
-  await page.getByLabel('Message', { exact: true }).fill('Is it still there?');
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await signUp(page, uniqueName('asker'));
+    await page.goto('/browse');
+    await waitForWorker(page);
+    // The list and the item, viewed while online (the worker keeps their answers and the photo).
+    await page.goto('/browse');
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await page.goto(`/items/${item.id}`);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Contact owner' }).click();
+    await page.getByLabel('Message', { exact: true }).fill('Is it still there?');
 
-  await goOffline(context, page);
-  const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
-  await expect(banner).toBeVisible();
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('You are offline: this was not sent').first()).toBeVisible();
-  // Not sent, and nothing waits to be sent: the words stay in the box to try again later.
-  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Is it still there?');
+    await goOffline(context, page);
+    const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
+    await expect(banner).toBeVisible();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('You are offline: this was not sent').first()).toBeVisible();
+    // Not sent, and nothing waits to be sent: the words stay in the box to try again later.
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Is it still there?');
 
-  // A fresh load of the item page without any network: the app shell from the worker's cache,
-  // the item from the last answer, the banner saying so.
-  await page.goto(`/items/${item.id}`);
-  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await expect(banner).toBeVisible();
-  await page.goto('/browse');
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  await expect(banner).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('offline-browse.png') });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('offline-browse-phone.png') });
+    // A fresh load of the item page without any network: the app shell from the worker's cache,
+    // the item from the last answer, the banner saying so.
+    await page.goto(`/items/${item.id}`);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(banner).toBeVisible();
+    await page.goto('/browse');
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(banner).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    if (takingScreenshots) {
+      await screenshot(page, 'pwa/offline-browse');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'pwa/offline-browse-phone');
+    }
 
-  // Back online: the banner goes; the message sends now.
-  await context.setOffline(false);
-  await expect(banner).toHaveCount(0);
-  await page.goto(`/items/${item.id}`);
-  await page.getByRole('button', { name: 'Contact owner' }).click();
-  await page.getByLabel('Message', { exact: true }).fill('Is it still there?');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Is it still there?')).toBeVisible();
-  await context.close();
-});
+    // Back online: the banner goes; the message sends now.
+    await context.setOffline(false);
+    await expect(banner).toHaveCount(0);
+    await page.goto(`/items/${item.id}`);
+    await page.getByRole('button', { name: 'Contact owner' }).click();
+    await page.getByLabel('Message', { exact: true }).fill('Is it still there?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Is it still there?')).toBeVisible();
+    await context.close();
+  },
+);
 
-test('a new version of the worker is offered with a Reload prompt, and Reload runs the page on it', async ({ page }) => {
+test('a new version of the worker is offered with a Reload prompt, and Reload runs the page on it', SCREENSHOT, async ({ page }) => {
   await page.goto('/browse');
   await waitForWorker(page);
   const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
@@ -160,7 +175,7 @@ test('a new version of the worker is offered with a Reload prompt, and Reload ru
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath('update-prompt.png') });
+    await screenshot(page, 'pwa/update-prompt');
     // The page stays as it is until the person chooses: the old worker still controls it.
     const controllerBefore = await page.evaluate(() => navigator.serviceWorker.controller!.state);
     expect(controllerBefore).toBe('activated');
@@ -211,18 +226,14 @@ test('a push delivered to the worker shows a notification; clicking it takes the
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
     );
   // Delivered again until it shows: a push that meets the worker while Chromium still starts it may be dropped.
-  await expect
-    .poll(
-      async () => {
-        if ((await shown()).length === 0) {
-          await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
-          await page.waitForTimeout(500);
-        }
-        return shown();
-      },
-      { timeout: 20_000 },
-    )
-    .toEqual([{ title: 'ShareNearby', body: 'maria asked about your Oak chair', tag: 'conversation-1' }]);
+  await expect(async () => {
+    if ((await shown()).length === 0) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+    }
+    await expect
+      .poll(shown, { timeout: 2_000 })
+      .toEqual([{ title: 'ShareNearby', body: 'maria asked about your Oak chair', tag: 'conversation-1' }]);
+  }).toPass({ timeout: 20_000 });
 
   // The click, as the browser would send it to the worker: the site goes to the notification's page.
   const [worker] = context.serviceWorkers();
@@ -279,7 +290,8 @@ test('share target: photos shared to the app open Post item with them, the place
 }) => {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
-  await registerThroughUi(page, uniqueName('sharer'));
+  await signUp(page, uniqueName('sharer'));
+  await page.goto('/home');
   await waitForWorker(page);
 
   await shareToApp(page, [
@@ -311,7 +323,8 @@ test('share target: photos shared to the app open Post item with them, the place
   // No worker (a first visit, a browser without them): the server answers the same POST.
   const bare = await browser.newContext({ serviceWorkers: 'block' });
   const visitor = await bare.newPage();
-  await registerThroughUi(visitor, uniqueName('bare'));
+  await signUp(visitor, uniqueName('bare'));
+  await visitor.goto('/home');
   await shareToApp(visitor, [await colouredPhoto('red.jpg', '#c0392b')]);
   await expect(visitor).toHaveURL(/\/post-item$/);
   await expect(visitor.getByText('The shared photos did not arrive. Please choose them here.')).toBeVisible();
