@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { gpsPhoto, registerThroughUi, uniqueName, statusWith } from './fixtures';
+import { gpsPhoto, postItemViaApi, signUp, uniqueName, statusWith } from './fixtures';
 
 // Map tiles live outside; tests never need them to load.
 test.beforeEach(async ({ page }) => {
@@ -42,7 +42,7 @@ test('post an item with a GPS photo, find it nearest first, open it, delete it',
   const context = await browser.newContext({ geolocation: { latitude: 40.735, longitude: -73.99 }, permissions: ['geolocation'] });
   const page = await context.newPage();
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await registerThroughUi(page);
+  await signUp(page);
   const title = `Oak chair ${uniqueName('t')}`;
   await postItem(page, title);
 
@@ -88,17 +88,18 @@ test('post an item with a GPS photo, find it nearest first, open it, delete it',
 });
 
 test('a visitor sees items but no delete button, and Browse, an item and Post item pass axe', async ({ page, browser }) => {
-  // Three pages under axe and a whole post: more than the default minute on a busy two-core machine.
+  // Three pages under axe: more than the default minute on a busy two-core machine.
   test.slow();
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await owner.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-  await registerThroughUi(owner);
+  await signUp(owner);
   await owner.goto('/post-item');
   await expect(owner.getByRole('heading', { name: 'Share with Community', level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(owner);
+  // Posted through the API: the first test posts through the form.
   const title = `Lamp ${uniqueName('v')}`;
-  await postItem(owner, title);
+  await postItemViaApi(owner, title, { latitude: 40.7306, longitude: -73.9866 });
 
   await page.goto('/browse');
   await expect(page.getByRole('heading', { name: 'Community Shared Items', level: 1 })).toBeVisible();
@@ -119,9 +120,9 @@ test('a visitor sees items but no delete button, and Browse, an item and Post it
 });
 
 test('the owner deletes from the card on Home through the dialog', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   const title = `Kettle ${uniqueName('h')}`;
-  await postItem(page, title);
+  await postItemViaApi(page, title, { latitude: 40.7306, longitude: -73.9866 });
   await page.goto('/home');
   await page.getByLabel('Search items').fill(title);
   await page.getByRole('button', { name: `Delete ${title}` }).click();
