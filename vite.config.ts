@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -11,31 +11,26 @@ import { SHARE_FILES_FIELD, SHARE_TARGET_PATH } from './src/shared/share-target'
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3001';
 
-// The modules the public pages share (lists, cards, the item page): one chunk, `public` below.
-const PUBLIC_MODULES =
-  /src[\\/]client[\\/](components[\\/](ui[\\/](badge|input|search-input)|load-error|thumbnail|page-message)|features[\\/]items[\\/](api|use-item-list-state|lib[\\/](item-rules|location-messages|list-url)|components[\\/](item-card|item-list-view|list-empty-state|pager|item-status-badge))|lib[\\/](geolocation|format-date|use-client-config|use-near-viewport))|src[\\/]shared[\\/]item-format/;
+/** The page of /browse, the page of the JavaScript budget (scripts/bundle-budget.mjs). */
+const BROWSE_PAGE = fileURLToPath(new URL('./src/client/pages/browse-page.tsx', import.meta.url));
 
-/**
- * The icon files (lucide-react/dist/esm/icons/NAME.mjs) that the PUBLIC_MODULES themselves import,
- * read from their sources: only those go into `public` with them. A test on every icon put the
- * icons of the item page, the forms and the menus into /browse's first load (docs/decisions/021).
- */
-function publicIcons(): RegExp {
-  const src = fileURLToPath(new URL('./src', import.meta.url));
-  const index = readFileSync(fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url)), 'utf8');
-  const fileOf = new Map<string, string>();
-  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([^']+)\.mjs'/g))
-    for (const [, name] of names!.matchAll(/as (\w+)/g)) fileOf.set(name!, file!);
-  const files = new Set<string>();
-  for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
-    const full = path.join(entry.parentPath, entry.name);
-    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || !PUBLIC_MODULES.test(full)) continue;
-    for (const [, names] of readFileSync(full, 'utf8').matchAll(/import \{([^}]*)\} from 'lucide-react'/g))
-      for (const name of names!.split(',').map((n) => n.trim().replace(/^type\s+/, ''))) if (fileOf.has(name)) files.add(fileOf.get(name)!);
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const browseClosures = new WeakMap<ModuleGraph, Set<string>>();
+
+/** The modules the /browse page imports statically, directly or not (itself left out), read from the build's module graph. */
+function browseModules(graph: ModuleGraph): Set<string> {
+  let found = browseClosures.get(graph);
+  if (found) return found;
+  found = new Set();
+  const next = [...(graph.getModuleInfo(BROWSE_PAGE)?.importedIds ?? [])];
+  for (let id = next.pop(); id !== undefined; id = next.pop()) {
+    if (found.has(id) || id.includes('node_modules')) continue;
+    found.add(id);
+    next.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
   }
-  return new RegExp(`lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](${[...files].join('|')})\\.mjs$`);
+  browseClosures.set(graph, found);
+  return found;
 }
-const PUBLIC_ICONS = publicIcons();
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every built script and style sheet, which the
@@ -165,11 +160,7 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) },
-      // Zod without its `new Function` probe, which the strict CSP refuses (see the module).
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/lib/zod-jitless.ts', import.meta.url)) },
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) }],
   },
   build: {
     outDir: '../../dist/client',
@@ -179,35 +170,16 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // Every page is a lazy route of the router (src/client/app/router.tsx), so a chunk of its own,
+        // and Rolldown puts what several pages share into chunks by which pages share it. Two groups
+        // on top, for fewer requests on the first load (docs/decisions/008-first-load-chunks.md):
         codeSplitting: {
           groups: [
-            // Everything the entry needs at once: one file beside index.html's script.
-            { name: 'initial', tags: ['$initial'], priority: 60 },
-            // What the public pages share (lists, cards, the item page): one file, not twenty.
-            {
-              name: 'public',
-              test: (id: string) => PUBLIC_MODULES.test(id) || PUBLIC_ICONS.test(id),
-              minShareCount: 2,
-              priority: 50,
-            },
-            // The other icons the pages share: one file, loaded by the pages that show them.
-            { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/, minShareCount: 2, priority: 20 },
-            // Validation (zod and its resolver), loaded by forms when they are first used.
-            { name: 'validation', test: /node_modules[\\/](zod|@hookform)[\\/]|zod-jitless/, priority: 45 },
-            // Dialogs, menus and toasts (Radix's layers, focus traps, positioning).
-            {
-              name: 'overlays',
-              test: /node_modules[\\/](@radix-ui[\\/](react-(dialog|alert-dialog|dismissable-layer|focus-scope|focus-guards|portal|popper|dropdown-menu|menu|toast|visually-hidden|arrow))|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|detect-node-es|get-nonce)[\\/]|src[\\/]client[\\/]components[\\/](ui[\\/](dialog|alert-dialog)|confirm-dialog)/,
-              minShareCount: 2,
-              priority: 40,
-            },
-            // Forms: the form library, the field components and the rest of Radix (tabs, checkbox, label).
-            {
-              name: 'forms',
-              test: /node_modules[\\/](react-hook-form[\\/]|@radix-ui[\\/](?!react-(dialog|alert-dialog|dismissable-layer|focus-scope|focus-guards|portal|popper|dropdown-menu|menu|toast|visually-hidden|arrow)[\\/]))|src[\\/]client[\\/]components[\\/]ui[\\/](form-field|label|textarea|checkbox|native-select|tabs|switch)/,
-              minShareCount: 2,
-              priority: 46,
-            },
+            // Everything the entry imports statically: one file beside index.html's script.
+            { name: 'initial', tags: ['$initial'], priority: 2 },
+            // What /browse loads besides: its page's static imports (the list, the cards...), one
+            // file, shared by the other pages that use some of it (search, profiles, the item page).
+            { name: (id, ctx) => (browseModules(ctx).has(id) ? 'public' : null), priority: 1 },
           ],
         },
       },

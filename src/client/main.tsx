@@ -1,3 +1,5 @@
+// First: zod's setting for the CSP, before any module builds a schema (see the module).
+import '@/lib/zod-jitless';
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,9 +8,6 @@ import { AppProviders } from '@/app/providers';
 import { registerWorkerWhenIdle } from '@/app/pwa/schedule';
 import { AppRouter } from '@/app/router';
 import { LanguageProvider, startI18n } from '@/lib/i18n';
-
-// zod runs jitless under the CSP: vite.config.ts resolves `zod` to src/client/lib/zod-jitless.ts,
-// so the setting comes with zod itself, and zod stays out of this first chunk.
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
