@@ -1,8 +1,8 @@
 // The navigation bar as a user meets it: Sign In when signed out; when signed in the account menu
 // button (named by the username), Messages with its unread count and Logout; on a phone the menu
-// button opens a panel that keeps focus until Escape closes it.
+// button opens a panel, a modal dialog with the button, that keeps focus until Escape closes it.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../shared/auth.js';
 import { renderApp, serveApi } from '@/test/render';
 import { NavBar } from './nav-bar';
@@ -22,16 +22,15 @@ function renderBar(user: SessionUser | null, path = '/home') {
   );
 }
 
-// jsdom lays nothing out, so every element has no boxes; the focus trap (as a browser) skips
-// elements without boxes. Give boxes to what a browser would render: all but what is `hidden`.
-let rects: MockInstance<() => DOMRectList> | undefined;
-beforeAll(() => {
-  rects = vi.spyOn(Element.prototype, 'getClientRects').mockImplementation(function (this: Element) {
-    const shown = !this.closest('[hidden]');
-    return (shown ? [new DOMRect(0, 0, 40, 40)] : []) as unknown as DOMRectList;
-  });
-});
-afterAll(() => rects?.mockRestore());
+/** Presses the phone menu's button; answers the panel of links once the menu (loaded on demand) is open. */
+async function openPhoneMenu(user: ReturnType<typeof renderBar>['user']): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: 'Open menu' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+  const button = within(dialog).getByRole('button', { name: 'Close menu' });
+  const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+  await within(panel).findAllByRole('link');
+  return panel;
+}
 
 describe('NavBar', () => {
   it('signed out: shows Sign In to /auth and no account button', async () => {
@@ -45,10 +44,8 @@ describe('NavBar', () => {
     expect(within(nav).getByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/browse');
     expect(screen.queryByRole('button', { name: /account menu/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
-    const button = screen.getByRole('button', { name: 'Open menu' });
-    await user.click(button);
-    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
-    expect(await within(panel).findByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/browse');
+    const panel = await openPhoneMenu(user);
+    expect(within(panel).getByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/browse');
   });
 
   it('signed in: shows "alice, account menu", whose menu lists the account pages, and Messages with the unread count', async () => {
@@ -85,10 +82,8 @@ describe('NavBar', () => {
     // The phone menu's button carries a dot while something waits inside.
     const button = screen.getByRole('button', { name: 'Open menu' });
     expect(button.querySelector('span[aria-hidden="true"]')).not.toBeNull();
-    await user.click(button);
-    expect(
-      await within(document.getElementById(button.getAttribute('aria-controls')!)!).findByRole('link', { name: 'Notifications, 3 unread' }),
-    ).toHaveTextContent('Notifications3');
+    const panel = await openPhoneMenu(user);
+    expect(within(panel).getByRole('link', { name: 'Notifications, 3 unread' })).toHaveTextContent('Notifications3');
   });
 
   it('signed in: Logout ends the session on the server and leads to /auth, where Sign In is back', async () => {
@@ -109,14 +104,15 @@ describe('NavBar', () => {
     serveApi({ 'GET /api/conversations/unread-count': () => ({ unread: 0 }) });
     const { user } = renderBar(alice);
 
-    const button = screen.getByRole('button', { name: 'Open menu' });
-    expect(button).toHaveAttribute('aria-expanded', 'false');
-    await user.click(button);
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    const button = within(dialog).getByRole('button', { name: 'Close menu' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(button).toHaveAccessibleName('Close menu');
+    expect(button).toHaveFocus();
 
     const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
-    expect(panel).toBeVisible();
+    expect(dialog).toContainElement(panel);
     expect(await within(panel).findByText('alice')).toBeInTheDocument();
     const items = within(panel)
       .getAllByRole('link')
@@ -133,7 +129,6 @@ describe('NavBar', () => {
       'Help & support',
     ]);
     const logout = within(panel).getByRole('button', { name: 'Logout' });
-
     const language = within(panel).getByRole('combobox', { name: 'Language' });
 
     // Tab walks the panel from the button; from the last item (the language) it goes round to the
@@ -149,10 +144,10 @@ describe('NavBar', () => {
     expect(language).toHaveFocus();
 
     await user.keyboard('{Escape}');
-    expect(panel).not.toBeVisible();
-    expect(button).toHaveAttribute('aria-expanded', 'false');
-    expect(button).toHaveAccessibleName('Open menu');
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const opener = screen.getByRole('button', { name: 'Open menu' });
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(opener).toHaveFocus());
 
     // Closed, Tab goes on to the page as usual.
     await user.tab();
@@ -162,14 +157,12 @@ describe('NavBar', () => {
   it('phone menu: signed out it offers Sign In; following a link closes it', async () => {
     serveApi({});
     const { user, location } = renderBar(null);
-    const button = screen.getByRole('button', { name: 'Open menu' });
-    await user.click(button);
-    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
-    expect(await within(panel).findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    const panel = await openPhoneMenu(user);
+    expect(within(panel).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
 
     await user.click(within(panel).getByRole('link', { name: 'Search' }));
     expect(location.history.at(-1)).toBe('/search');
-    await waitFor(() => expect(panel).not.toBeVisible());
-    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(panel).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -18,18 +18,22 @@ import { usePhoneMenu } from './use-phone-menu';
 import { useT } from '@/lib/i18n';
 import { LanguagePicker } from './language-picker';
 
-// The phone menu's panel (its links, the account links' icons, the focus trap) loads when the menu
-// button is pointed at, focused or pressed: not part of the first load of /browse (docs/decisions/021).
-const loadPhoneMenuPanel = () => import('./phone-menu-panel');
-const PhoneMenuPanel = lazy(async () => ({ default: (await loadPhoneMenuPanel()).PhoneMenuPanel }));
-const preloadPhoneMenuPanel = () => void loadPhoneMenuPanel();
+// The phone menu (its links, the account links' icons, Radix Dialog) loads when the menu button is
+// pointed at, focused or pressed: not part of the first load of /browse (docs/decisions/021).
+const loadPhoneMenu = () => import('./phone-menu-panel');
+const PhoneMenu = lazy(async () => ({ default: (await loadPhoneMenu()).PhoneMenu }));
+const preloadPhoneMenu = () => void loadPhoneMenu();
+
+// Phones: the bar's full width. Tablets: a panel under the button, as wide as its links need.
+const PANEL_CLASS =
+  'absolute inset-x-0 top-full border-y border-border bg-card shadow-lg sm:inset-x-auto sm:right-4 sm:mt-1 sm:w-80 sm:rounded-lg sm:border xl:hidden';
 
 export function NavBar() {
   const { user, isLoading } = useAuth();
   const logout = useLogout();
   const [, navigate] = useLocation();
   // Taken apart, so that the refs are passed on as refs and the rest read as plain values.
-  const { open: menuOpen, toggle: toggleMenu, close: closeMenu, panelId, buttonRef, navRef, panelRef } = usePhoneMenu();
+  const { open: menuOpen, toggle: toggleMenu, close: closeMenu, panelId, buttonRef } = usePhoneMenu();
   const unread = useUnreadCount(Boolean(user));
   const notifications = useNotificationCount(Boolean(user));
   const t = useT();
@@ -48,6 +52,28 @@ export function NavBar() {
     </Button>
   );
 
+  const menuButton = (
+    <Button
+      ref={buttonRef}
+      variant="ghost"
+      size="icon"
+      className="relative -mr-2 xl:hidden [&_svg]:size-6"
+      aria-expanded={menuOpen}
+      aria-haspopup="dialog"
+      aria-controls={menuOpen ? panelId : undefined}
+      aria-label={menuOpen ? t('core.nav.closeMenu') : t('core.nav.openMenu')}
+      onClick={toggleMenu}
+      onPointerEnter={preloadPhoneMenu}
+      onFocus={preloadPhoneMenu}
+    >
+      {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+      {/* Unread messages or notifications wait inside the menu: a dot on its button says so. */}
+      {(unread > 0 || notifications > 0) && !menuOpen ? (
+        <span aria-hidden="true" className="absolute top-2 right-2 size-2.5 rounded-full bg-primary ring-2 ring-card" />
+      ) : null}
+    </Button>
+  );
+
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 xl:max-w-7xl">
@@ -59,7 +85,7 @@ export function NavBar() {
           {PRODUCT_NAME}
         </Link>
 
-        <nav ref={navRef} aria-label={t('core.nav.main')} className="flex items-center">
+        <nav aria-label={t('core.nav.main')} className="flex items-center">
           {/* Wide screens: the links in a row. */}
           <ul className="hidden items-center gap-1 xl:flex">
             {/* Narrower than the buttons' padding: with the bell, the Spanish row must still fit 1280 px. */}
@@ -112,45 +138,34 @@ export function NavBar() {
             </li>
           </ul>
 
-          {/* Phones: one menu button, the links in a panel under the bar (disclosure pattern). */}
-          <Button
-            ref={buttonRef}
-            variant="ghost"
-            size="icon"
-            className="relative -mr-2 xl:hidden [&_svg]:size-6"
-            aria-expanded={menuOpen}
-            aria-controls={panelId}
-            aria-label={menuOpen ? t('core.nav.closeMenu') : t('core.nav.openMenu')}
-            onClick={toggleMenu}
-            onPointerEnter={preloadPhoneMenuPanel}
-            onFocus={preloadPhoneMenuPanel}
-          >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-            {/* Unread messages or notifications wait inside the menu: a dot on its button says so. */}
-            {(unread > 0 || notifications > 0) && !menuOpen ? (
-              <span aria-hidden="true" className="absolute top-2 right-2 size-2.5 rounded-full bg-primary ring-2 ring-card" />
-            ) : null}
-          </Button>
-          <div
-            ref={panelRef}
-            id={panelId}
-            hidden={!menuOpen}
-            // Phones: the bar's full width. Tablets: a panel under the button, as wide as its links need.
-            className="absolute inset-x-0 top-full border-y border-border bg-card shadow-lg sm:inset-x-auto sm:right-4 sm:mt-1 sm:w-80 sm:rounded-lg sm:border xl:hidden"
-          >
-            {menuOpen ? (
-              <Suspense fallback={<Spinner className="mx-auto my-4" />}>
-                <PhoneMenuPanel
-                  user={isLoading ? undefined : user}
-                  unread={unread}
-                  notifications={notifications}
-                  close={closeMenu}
-                  logoutButton={logoutButton('w-full')}
-                  trap={[buttonRef, panelRef]}
-                />
-              </Suspense>
-            ) : null}
-          </div>
+          {/* Phones: one menu button; open, it and the links' panel under the bar are a modal dialog. */}
+          {menuOpen ? (
+            <Suspense
+              fallback={
+                <div className="flex xl:hidden">
+                  {menuButton}
+                  <div className={PANEL_CLASS}>
+                    <Spinner className="mx-auto my-4" />
+                  </div>
+                </div>
+              }
+            >
+              <PhoneMenu
+                panelId={panelId}
+                panelClassName={PANEL_CLASS}
+                buttonRef={buttonRef}
+                user={isLoading ? undefined : user}
+                unread={unread}
+                notifications={notifications}
+                close={closeMenu}
+                logoutButton={logoutButton('w-full')}
+              >
+                {menuButton}
+              </PhoneMenu>
+            </Suspense>
+          ) : (
+            menuButton
+          )}
         </nav>
       </div>
     </header>

@@ -1,9 +1,9 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogIn } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../shared/auth.js';
 import { Button } from '@/components/ui/button';
-import { useFocusTrap } from '@/lib/use-focus-trap';
 import { T, useT } from '@/lib/i18n';
 import { accountLinks } from './account-links';
 import { LanguagePicker } from './language-picker';
@@ -16,14 +16,47 @@ type PhoneMenuPanelProps = {
   notifications: number;
   close: () => void;
   logoutButton: ReactNode;
-  /** The menu button and the panel: while the menu is open, Tab goes round them (use-phone-menu.ts). */
-  trap: RefObject<HTMLElement | null>[];
 };
 
-/** The phone menu's links (rendered in the nav bar's panel while the menu is open; loaded on demand). */
-export function PhoneMenuPanel({ user, unread, notifications, close, logoutButton, trap }: PhoneMenuPanelProps) {
+type PhoneMenuProps = PhoneMenuPanelProps & {
+  /** The menu button (its "Close menu" state), shown where it is in the bar and part of the dialog. */
+  children: ReactNode;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  panelId: string;
+  panelClassName: string;
+};
+
+/**
+ * The open phone menu (loaded on demand): a modal Radix Dialog around the menu button and the
+ * links' panel under the bar, so it looks as the bar does. Focus starts on the button and goes round
+ * the button and the links; Escape or a tap outside closes it, with focus back on the button.
+ */
+export function PhoneMenu({ children, buttonRef, panelId, panelClassName, ...panel }: PhoneMenuProps) {
   const t = useT();
-  useFocusTrap(true, trap);
+  return (
+    <DialogPrimitive.Root open onOpenChange={(open) => !open && panel.close()}>
+      <DialogPrimitive.Content
+        aria-describedby={undefined}
+        className="flex xl:hidden"
+        onCloseAutoFocus={(event) => {
+          // The closed menu's button is a new element: the dialog knows no trigger to go back to.
+          event.preventDefault();
+          buttonRef.current?.focus();
+        }}
+      >
+        <DialogPrimitive.Title className="sr-only">{t('core.nav.menu')}</DialogPrimitive.Title>
+        {children}
+        <div id={panelId} className={panelClassName}>
+          <PhoneMenuPanel {...panel} />
+        </div>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Root>
+  );
+}
+
+/** The phone menu's links. */
+function PhoneMenuPanel({ user, unread, notifications, close, logoutButton }: PhoneMenuPanelProps) {
+  const t = useT();
   return (
     <ul className="mx-auto grid max-w-6xl gap-1 px-4 py-3">
       <li>
