@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openDatabase } from '../dist/server/db/client.js';
 import { SESSION_OPTIONS } from '../dist/server/db/session.js';
 import { hashPassword, verifyPassword } from '../dist/server/features/auth/passwords.js';
-import { forgetEstimates } from '../dist/server/features/items/repository.js';
+import { forgetEstimates } from '../dist/server/features/items/search/engine.js';
 import { bboxAt, CITIES, COMMON_WORD, ensureSeeded, PASSWORD, PEOPLE_WORD, random, RARE_WORD, samplePoints, SEARCH_TAG } from './seed.mjs';
 import { openTarget } from './target.mjs';
 import { buildBenchApp } from './in-process.mjs';

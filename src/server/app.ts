@@ -12,7 +12,7 @@ import { backupPlugin } from './backup/operations.js';
 import { type Config, ConfigError } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { accountsWithDemoPassword, demoContentPlugin, demoPasswordProblem } from './demo/seed.js';
-import { maintainPostings } from './features/items/postings.js';
+import { maintainPostings } from './features/items/search/engine.js';
 import { republishOldPoints } from './features/items/published-point.js';
 import { AppError, registerErrorHandling, rejectNullCharacters } from './errors.js';
 import { serializeError } from './error-log.js';

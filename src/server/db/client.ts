@@ -89,7 +89,7 @@ export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
 
 /**
  * Whether a Db is the embedded PGlite, for the few queries written differently there (the typo
- * lookup of search-words.ts: PGlite's pg_trgm index scan breaks its backend now and then).
+ * lookup of features/items/search/words.ts: PGlite's pg_trgm index scan breaks its backend now and then).
  */
 export const isEmbedded = (db: Db): boolean => embedded.has(db);
 

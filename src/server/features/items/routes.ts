@@ -15,8 +15,7 @@ import { rateQuota } from '../../plugins/quotas.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { optionalReasonBodySchema } from '../../../shared/moderation.js';
 import { deletionSubject, recordDeletion } from '../moderation/service.js';
-import { mapClusters } from './clusters.js';
-import { changeItem, createItem, getItem, itemOwner, listItems, listMyItems, removeItem } from './service.js';
+import { changeItem, createItem, getItem, itemOwner, listItems, listMyItems, mapClusters, removeItem } from './service.js';
 
 /** Items: list (nearest or newest first), map clusters, detail, post, change, delete. */
 export const itemRoutes: FeatureRoutes = (app) => {

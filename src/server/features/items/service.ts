@@ -1,4 +1,6 @@
 import {
+  type Clusters,
+  type ClustersQuery,
   type CreateItemInput,
   type ItemDetail,
   type ItemList,
@@ -19,29 +21,11 @@ import { queueAlertMatching } from '../alerts/service.js';
 import { changeHandover } from '../handover/service.js';
 import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/service.js';
 import { round5 } from './location.js';
-import { searchWordsOf } from './search-words.js';
-import { planPostingsWalk, planRelevanceStreams } from './postings.js';
+import { paginationOf, pageWithin } from './paging.js';
 import { itemVisible } from './visibility.js';
 import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
-import {
-  countListedItems,
-  countListedItemsExactly,
-  type DetailRow,
-  deleteItem,
-  imagesNoItemShows,
-  type ItemFilter,
-  insertItem,
-  type ListedRow,
-  type ListOrder,
-  selectItem,
-  FEW_MATCHES,
-  MATCH_ROW_COST,
-  readMatchesFirst,
-  RELEVANCE_CANDIDATES,
-  selectListedItems,
-  selectMyItems,
-  updateItem,
-} from './repository.js';
+import { type DetailRow, deleteItem, imagesNoItemShows, insertItem, selectItem, selectMyItems, updateItem } from './repository.js';
+import { type ItemFilter, type ListedRow, type ListOrder, listPage, type MapOptions, mapView, newestListed } from './search/engine.js';
 
 /** The hourly sweep's marking of items past their expiry (owners are told: listing_expired). */
 export { expireItems } from './repository.js';
@@ -109,35 +93,6 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
 }
 
 /**
- * The page a list answers: the one asked for, or the last one when that is past the end (its items
- * vanished, or a hand-typed `?page=99`); page 1 when there are none.
- */
-export const pageWithin = (asked: number, total: number, limit: number) => Math.min(asked, Math.max(1, Math.ceil(total / limit)));
-
-/**
- * Pagination of a page of a list. The total may be a lower bound (an estimate below what the page
- * proves exists): it is raised to what is seen, never beyond.
- */
-export function paginationOf(
-  page: number,
-  limit: number,
-  shown: number,
-  hasNextPage: boolean,
-  count: { total: number; estimate?: boolean },
-) {
-  const total = Math.max(count.total, (page - 1) * limit + shown + (hasNextPage ? 1 : 0));
-  return {
-    currentPage: page,
-    totalPages: Math.ceil(total / limit),
-    total,
-    hasPrevPage: page > 1,
-    hasNextPage,
-    ...(count.estimate ? { totalIsEstimate: true } : {}),
-  };
-}
-
-/** One page of listed items with its pagination (docs/product.md, Data); past the end, the last page. */
-/**
  * The filter of a list's (or the map's) query: search text, tag, place, radius and type, and who
  * asks (an item hidden by the moderators is listed to its owner and admins only).
  */
@@ -158,50 +113,19 @@ export function itemFilterOf(
   };
 }
 
+/** One page of listed items with its pagination (docs/product.md, Data); past the end, the last page. */
 export async function listItems(db: Db, q: ListItemsQuery, viewer: Viewer = null): Promise<ItemList> {
   const filter = itemFilterOf(q, viewer);
-  const text = filter.text;
   // Nearest first with a place unless newest is asked for (the schema refuses nearest without one).
   // Best match first only when asked for (sort=relevance, docs/decisions/022).
   const order: ListOrder = q.sort === 'relevance' ? 'relevance' : filter.near && q.sort !== 'newest' ? 'nearest' : 'newest';
-  if (text) filter.words = await searchWordsOf(db, text);
-  const pageOf = async (page: number, count?: { total: number; estimate: boolean }) => {
-    const offset = (page - 1) * q.limit;
-    if (filter.text || filter.tag) {
-      // A search counts first: how many match decides how the page is read (repository, readMatchesFirst).
-      count ??= await countListedItems(db, filter);
-      // Best match first ranks every match when there are few (at most FEW_MATCHES, counted exactly);
-      // more, by tiers, each newest first (postings.ts, planRelevanceStreams); failing that (a word
-      // still open as a prefix), the newest RELEVANCE_CANDIDATES of them, or all if counted exactly.
-      const fewMatches = !count.estimate && count.total <= FEW_MATCHES;
-      const streams = order === 'relevance' && !fewMatches ? await planRelevanceStreams(db, filter.words) : undefined;
-      const rankAll = order === 'relevance' && !count.estimate;
-      const rowsWanted = order === 'relevance' ? RELEVANCE_CANDIDATES : offset + q.limit + 1;
-      // Newest first, several words: walking the postings of the rarest one, when that reads less.
-      const walk =
-        order === 'relevance' || order === 'nearest'
-          ? undefined
-          : await planPostingsWalk(db, filter.words, count.total, rowsWanted, MATCH_ROW_COST);
-      const matchesFirst = !walk && !streams && (rankAll || (await readMatchesFirst(db, filter, count, rowsWanted)));
-      return { rows: await selectListedItems(db, filter, q.limit + 1, offset, { matchesFirst, rankAll, order, walk, streams }), count };
-    }
-    const [rows, counted] = await Promise.all([
-      selectListedItems(db, filter, q.limit + 1, offset, { order }),
-      count ?? countListedItems(db, filter),
-    ]);
-    return { rows, count: counted };
-  };
-  let page = q.page;
-  let { rows, count } = await pageOf(page);
-  if (rows.length === 0 && page > 1) {
-    // Past the end: an estimate was wrong about where the end is, so count exactly.
-    if (count.estimate) count = { total: await countListedItemsExactly(db, filter), estimate: false };
-    page = pageWithin(page, count.total, q.limit);
-    if (page < q.page) ({ rows } = await pageOf(page, count));
-  }
-  const hasNextPage = rows.length > q.limit;
-  const shown = rows.slice(0, q.limit);
-  return { items: shown.map(toListed), pagination: paginationOf(page, q.limit, shown.length, hasNextPage, count) };
+  const { rows, hasNextPage, page, total } = await listPage(db, filter, { order, page: q.page, limit: q.limit });
+  return { items: rows.map(toListed), pagination: paginationOf(page, q.limit, rows.length, hasNextPage, total) };
+}
+
+/** The clusters and single items of the map's visible area, with the list's filters (GET /api/items/clusters, docs/decisions/021). */
+export function mapClusters(db: Db, q: ClustersQuery, options: MapOptions = {}): Promise<Clusters> {
+  return mapView(db, itemFilterOf(q), { bbox: q.bbox, zoom: q.zoom }, options);
 }
 
 /** The item with this id as this viewer may see it, or 404 Item not found. */
@@ -221,7 +145,7 @@ export async function itemPageMeta(db: Db, id: number): Promise<ItemPageMeta | u
 
 /** The photo of the first item /browse shows (the newest listed), if it has one. */
 export async function newestListedImage(db: Db): Promise<string | undefined> {
-  const [first] = await selectListedItems(db, {}, 1, 0);
+  const first = await newestListed(db);
   // A want without a photo has none to preload ('').
   return first?.image_url || undefined;
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clusters, ClustersQuery } from '../../../shared/items.js';
-import { queryRows } from '../../db/client.js';
-import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
-import { MAX_KEY_WORDS, mapClusters } from './clusters.js';
+import type { Clusters, ClustersQuery } from '../../../../../shared/items.js';
+import { queryRows } from '../../../../db/client.js';
+import { createTestApp, type TestApp, TestClient, uniqueName } from '../../../../test/harness.js';
+import { mapClusters } from '../../service.js';
+import { MAX_KEY_WORDS } from './keys-search.js';
 
 // A search on the map read through the keys of its cells and words (migration 0039,
 // docs/decisions/033-map-search-keys.md) answers exactly what testing every point of the view

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, isEmbedded, queryRows } from '../../db/client.js';
-import { type SearchWord, byWordsOnly } from './search-words.js';
+import { type Db, isEmbedded, queryRows } from '../../../db/client.js';
+import { type SearchWord, byWordsOnly } from './words.js';
 
 /**
  * Search by words in time order (migration 0034, docs/decisions/029-word-postings.md). A search of
@@ -97,7 +97,7 @@ const walkOf = (groups: string[][], walked: number): PostingsWalk => ({
  * The walk for a search of several words, or undefined when another read is cheaper or it cannot
  * be walked: `matches` items match in all, `rowsWanted` of them are needed (the page and those
  * before it). Walking finds one match every `postings ÷ matches` postings of the walked word; the
- * search indexes read every match (`matchRowCost` each, repository's MATCH_ROW_COST).
+ * search indexes read every match (`matchRowCost` each, costs.ts's MATCH_ROW_COST).
  */
 export async function planPostingsWalk(
   db: Db,
@@ -134,7 +134,7 @@ function walkedPostings(walk: PostingsWalk, { titleOrTags = false }: { titleOrTa
  * the same index by its whole key. Given inside the LATERAL subquery that reads the item (whose
  * LIMIT keeps it from being pulled up), so they run once per posting walked, in the walk's order:
  * as a join of their own the planner, misjudging how many match, hashed every posting of the
- * probed word first (50,175 for "red" at a million items).
+ * probed word first (every posting of "red" at a million items, docs/decisions/029).
  */
 function probesOf(walk: PostingsWalk, { titleOrTags = false }: { titleOrTags?: boolean } = {}): SQL {
   const probes = walk.probed.map(

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client.js';
-import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
-import { normalWords, PREFIX_WORDS, searchWordsOf } from './search-words.js';
-import { selectListedItems } from './repository.js';
+import { queryRows } from '../../../db/client.js';
+import { createTestApp, type TestApp, TestClient } from '../../../test/harness.js';
+import { relevanceAll } from './list/relevance-all.js';
+import { relevanceNewestMatches } from './list/relevance-newest-matches.js';
+import { relevanceNewestWalked } from './list/relevance-newest-walked.js';
+import { normalWords, PREFIX_WORDS, searchWordsOf } from './words.js';
 
 let t: TestApp;
 let client: TestClient;
@@ -93,15 +95,19 @@ describe('search by words', () => {
   });
 
   it('ranks the same newest matches whether they are found by the search indexes or by walking the newest first', async () => {
-    // Past the exact count's cap best match first ranks the newest matches only; readMatchesFirst
-    // chooses how they are found (at scale: sparse matches by the indexes, dense ones by the walk).
-    const filter = { text: 'lamp', words: await searchWordsOf(t.app.db, 'lamp') };
-    const page = async (matchesFirst: boolean, rankAll: boolean) =>
-      (await selectListedItems(t.app.db, filter, 20, 0, { order: 'relevance', matchesFirst, rankAll })).map((r) => r.title);
-    const everyMatch = await page(true, true);
+    // Past the exact count's cap best match first ranks the newest matches only; the planner's
+    // matchesFirst chooses how they are found (at scale: sparse matches by the indexes, dense ones by the walk).
+    const request = {
+      filter: { text: 'lamp', words: await searchWordsOf(t.app.db, 'lamp') },
+      order: 'relevance' as const,
+      limit: 20,
+      offset: 0,
+    };
+    const titles = (rows: { title: string }[]) => rows.map((r) => r.title);
+    const everyMatch = titles(await relevanceAll(t.app.db, request));
     expect(everyMatch.slice(0, 3).sort()).toEqual(['Desk lamp', 'Lamp, red', 'Lámpara de mesa']);
-    expect(await page(true, false)).toEqual(everyMatch);
-    expect(await page(false, false)).toEqual(everyMatch);
+    expect(titles(await relevanceNewestMatches(t.app.db, request))).toEqual(everyMatch);
+    expect(titles(await relevanceNewestWalked(t.app.db, request))).toEqual(everyMatch);
   });
 
   it('accepts sort=relevance with or without a place and refuses other sorts with a message', async () => {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, isEmbedded, queryRows } from '../../db/client.js';
+import { type Db, isEmbedded, queryRows } from '../../../db/client.js';
 
 /**
  * Search by words (docs/decisions/022-search-by-words.md). `normalWords` is migration 0025's
@@ -85,8 +85,8 @@ const PREFIX_MIN_LENGTH = 3;
  * A last word that starts at most this many known words is searched as those words (`red | redwood`);
  * one that starts more, as a prefix (`red:*`). Both find the same items (the vocabulary holds every
  * word of every item), but GIN answers a prefix by collecting every posting of every word it starts
- * into a bitmap before the AND: four times the cost of the words themselves ("lamp red" at a million
- * items, 22 ms against 5 ms), and growing with the item count (docs/performance.md).
+ * into a bitmap before the AND: several times the cost of the words themselves, and growing with the
+ * item count (measured in docs/decisions/022).
  */
 export const PREFIX_WORDS = 8;
 
@@ -96,7 +96,8 @@ export const PREFIX_WORDS = 8;
  * similarity test read over the whole vocabulary, with no `%` operator: PGlite 0.5's pg_trgm index
  * scan, under load, now and then left its backend broken (every later query answered nothing, then
  * failed with ERRORDATA_STACK_SIZE exceeded), and the scan never did in hundreds of tries
- * (docs/decisions/022). A town's vocabulary is read in milliseconds; 50,000 words take ~0.3 s.
+ * (docs/decisions/022). A town's vocabulary is read in milliseconds, a large one in a fraction of a
+ * second (the same record).
  */
 function closestTo(db: Db): (typed: string) => SQL {
   if (!isEmbedded(db)) {
@@ -175,9 +176,9 @@ export function wordsMatch(searchDoc: SQL, words: SearchWord[]): SQL {
  * Whether a search text is matched by its words alone. A text of one word is also matched as a
  * substring of the title or description (docs/decisions/004: its trigram indexes answer a word in
  * milliseconds); a text of several words by its words (any order, the last one also as a word's
- * start) or as a whole tag: the substring test of a phrase cost ten times the word test at a
- * million items (docs/performance.md), and its only extra matches were texts starting or ending
- * inside a word ("ed lamp" in "red lamp").
+ * start) or as a whole tag: the substring test of a phrase cost many times the word test
+ * (docs/decisions/022), and its only extra matches were texts starting or ending inside a word
+ * ("ed lamp" in "red lamp").
  */
 export function byWordsOnly(words: SearchWord[] | undefined): boolean {
   return (words?.length ?? 0) > 1;

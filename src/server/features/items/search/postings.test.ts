@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
-import { isEmbedded, queryRows } from '../../db/client.js';
+import { createTestApp, type TestApp, TestClient, uniqueName } from '../../../test/harness.js';
+import { isEmbedded, queryRows } from '../../../db/client.js';
+import type { ItemFilter } from './filter.js';
+import { matchesFirst } from './list/matches-first.js';
+import { postingsWalk } from './list/postings-walk.js';
+import { relevanceStreams } from './list/relevance-streams.js';
 import { forgetPostingCounts, maintainPostings, planPostingsWalk, planRelevanceStreams } from './postings.js';
-import { type ItemFilter, selectListedItems } from './repository.js';
-import { matchTier, searchWordsOf } from './search-words.js';
+import { matchTier, searchWordsOf } from './words.js';
 
 // Word postings (migration 0034, docs/decisions/029-word-postings.md): kept by the item triggers,
 // walked newest first for searches of several words, and streamed by tier for best match first.
@@ -88,6 +91,13 @@ describe('postings maintenance on PGlite', () => {
 
 const filterOf = async (text: string): Promise<ItemFilter> => ({ text, words: await searchWordsOf(t.app.db, text) });
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+/** What a list strategy reads: `limit` rows after `offset`. */
+const page = (filter: ItemFilter, limit: number, offset: number, order: 'newest' | 'relevance' = 'newest') => ({
+  filter,
+  order,
+  limit,
+  offset,
+});
 
 describe('newest first by walking the postings', () => {
   it('gives the same pages as reading every match by the search indexes', async () => {
@@ -97,11 +107,11 @@ describe('newest first by walking the postings', () => {
       const walk = await planPostingsWalk(t.app.db, filter.words, 1, 1, Number(matches!.n));
       expect(walk, text).toBeDefined();
       for (const offset of [0, 5, 12, 40]) {
-        const walked = await selectListedItems(t.app.db, filter, 6, offset, { order: 'newest', walk });
-        const collected = await selectListedItems(t.app.db, filter, 6, offset, { order: 'newest', matchesFirst: true });
+        const walked = await postingsWalk(t.app.db, page(filter, 6, offset), walk!);
+        const collected = await matchesFirst(t.app.db, page(filter, 6, offset));
         expect(ids(walked), `${text} at ${offset}`).toEqual(ids(collected));
       }
-      expect((await selectListedItems(t.app.db, filter, 6, 0, { order: 'newest', walk })).length, text).toBeGreaterThan(0);
+      expect((await postingsWalk(t.app.db, page(filter, 6, 0), walk!)).length, text).toBeGreaterThan(0);
     }
   });
 
@@ -133,7 +143,7 @@ describe('newest first by walking the postings', () => {
 describe('best match first by tiers', () => {
   /** Every match ordered as the streams promise: tier, then newest. */
   async function reference(filter: ItemFilter): Promise<number[]> {
-    const all = await selectListedItems(t.app.db, filter, 1000, 0, { order: 'newest', matchesFirst: true });
+    const all = await matchesFirst(t.app.db, page(filter, 1000, 0));
     const tiers = await queryRows<{ id: number; tier: number }>(
       t.app.db,
       sql`SELECT i.id, ${matchTier(sql`i.search_doc`, filter.words!)} AS tier FROM items i WHERE i.id = ANY(${`{${ids(all).join(',')}}`}::int[])`,
@@ -154,7 +164,7 @@ describe('best match first by tiers', () => {
       expect(expected.length, text).toBeGreaterThan(0);
       const got: number[] = [];
       for (let offset = 0; offset < expected.length + 7; offset += 7) {
-        got.push(...ids(await selectListedItems(t.app.db, filter, 7, offset, { order: 'relevance', streams })));
+        got.push(...ids(await relevanceStreams(t.app.db, page(filter, 7, offset, 'relevance'), streams!)));
       }
       expect(got, text).toEqual(expected);
     }
@@ -163,7 +173,7 @@ describe('best match first by tiers', () => {
   it('puts an exact title match before a typo before a description-only match', async () => {
     const filter = await filterOf('lamp red');
     const streams = await planRelevanceStreams(t.app.db, filter.words);
-    const rows = await selectListedItems(t.app.db, filter, 200, 0, { order: 'relevance', streams });
+    const rows = await relevanceStreams(t.app.db, page(filter, 200, 0, 'relevance'), streams!);
     const titles = rows.map((r) => r.title);
     const firstTypo = titles.findIndex((x) => /lammp/i.test(x));
     const firstOther = titles.findIndex((x) => !/red (lamp|lammp)/i.test(x));

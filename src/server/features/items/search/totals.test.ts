@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
-import { forgetEstimates, REMEMBERED_ABOVE } from './repository.js';
+import { createTestApp, type TestApp, TestClient } from '../../../test/harness.js';
+import { REMEMBERED_ABOVE } from './costs.js';
+import { forgetEstimates } from './totals.js';
 
 // The page total of a search (docs/decisions/004): small totals are counted on every request, a
 // total above REMEMBERED_ABOVE is reused for a minute (it cost more than the page it goes with).
