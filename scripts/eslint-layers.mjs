@@ -5,6 +5,7 @@
 //   import src/server/features/B/repository*): it goes through that feature's service;
 //   src/server/db and src/server/plugins import no feature;
 //   a client feature never imports another client feature;
+//   the client's kit (src/client/lib, src/client/components) imports no feature;
 //   nothing imports from src/client/pages but the router (and other pages).
 // Imports are resolved to paths (relative ones, and `@/` for src/client) rather than matched as
 // text, so `../items/repository.js` and `../../features/items/repository.js` are the same import.
@@ -41,6 +42,9 @@ export function brokenRule(from, to) {
   }
   if (fromSide === 'client' && toSide === 'client') {
     if (fromArea === 'features' && toArea === 'features' && fromName !== toName) return 'client features may not import each other';
+    if ((fromArea === 'lib' || fromArea === 'components') && toArea === 'features') {
+      return `src/client/${fromArea} may not import a feature: move the code into the feature, or pass what it needs in`;
+    }
     const isRouter = fromArea === 'app' && fromName?.startsWith('router');
     if (toArea === 'pages' && fromArea !== 'pages' && !isRouter) return 'only the router imports pages';
   }

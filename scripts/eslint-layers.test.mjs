@@ -22,6 +22,8 @@ describe('layers/imports', () => {
     ['client/lib/x.ts', '../../server/config.js', 'the client may not import server code'],
     ['client/features/items/a.tsx', '@/features/notes/b', 'client features may not import each other'],
     ['client/components/a.tsx', '@/pages/browse-page', 'only the router imports pages'],
+    ['client/lib/distance-unit.tsx', '@/features/auth/api', 'src/client/lib may not import a feature'],
+    ['client/components/ui/a.tsx', '../../features/items/api', 'src/client/components may not import a feature'],
     ['server/features/notes/service.ts', '../auth/repository.js', "a feature may not use another feature's repository"],
     ['server/features/notes/sub/x.ts', '../../../features/auth/repository.js', "a feature may not use another feature's repository"],
     ['server/db/seed.ts', '../features/items/service.js', 'src/server/db may not import a feature'],
@@ -40,6 +42,8 @@ describe('layers/imports', () => {
     ['client/pages/a-page.tsx', '@/pages/b-page'],
     ['client/features/items/a.tsx', '@/features/items/b'],
     ['client/features/items/a.tsx', '@/components/ui/button'],
+    ['client/app/providers.tsx', '@/features/auth/api'],
+    ['client/lib/a.ts', '@/lib/request'],
     ['server/app.ts', 'fastify'],
   ])('%s may import %s', (file, spec) => {
     expect(lint(file, spec)).toEqual([]);

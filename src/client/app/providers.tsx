@@ -1,7 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import type { SessionUser } from '../../shared/auth.js';
+import type { DistanceUnit } from '../../shared/distance-unit.js';
 import { useToast } from '@/components/ui/use-toast';
-import { AuthProvider } from '@/features/auth/auth-provider';
+import { USER_QUERY_KEY } from '@/features/auth/api';
+import { AuthProvider, useAuth } from '@/features/auth/auth-provider';
+import { DistanceUnitProvider } from '@/lib/distance-unit';
 import { queryClient } from '@/lib/query-client';
 import { AccountLanguage } from './language-picker';
 
@@ -21,12 +25,28 @@ function DeferredToaster() {
   );
 }
 
+/** The signed-in account's distance unit for lib/distance-unit.tsx, which knows no feature. */
+export function AccountDistanceUnit({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  const onChanged = useCallback(
+    (distanceUnit: DistanceUnit) =>
+      client.setQueryData<SessionUser | null>(USER_QUERY_KEY, (old) => (old ? { ...old, distanceUnit } : old)),
+    [client],
+  );
+  return (
+    <DistanceUnitProvider unit={user?.distanceUnit} onChanged={onChanged}>
+      {children}
+    </DistanceUnitProvider>
+  );
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <AccountLanguage />
-        {children}
+        <AccountDistanceUnit>{children}</AccountDistanceUnit>
         <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>

@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { SessionUser } from '../../shared/auth.js';
+import { AccountDistanceUnit } from '@/app/providers';
 import { Toaster } from '@/components/ui/toaster';
 import { dismiss } from '@/components/ui/use-toast';
 import { USER_QUERY_KEY } from '@/features/auth/api';
@@ -33,7 +34,9 @@ export function renderApp(ui: ReactElement, { user = null, path = '/home' }: Ren
     <LanguageProvider>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <Router hook={location.hook}>{ui}</Router>
+          <AccountDistanceUnit>
+            <Router hook={location.hook}>{ui}</Router>
+          </AccountDistanceUnit>
           <Toaster />
         </AuthProvider>
       </QueryClientProvider>
