@@ -3,7 +3,8 @@
 //   src/server and src/client never import each other;
 //   a server feature never imports another feature's repository (src/server/features/A/** may not
 //   import src/server/features/B/repository*): it goes through that feature's service;
-//   src/server/db and src/server/plugins import no feature;
+//   src/server/db, src/server/plugins and src/server/policies import no feature (the policies'
+//   rules are src/shared/policies, which both sides import);
 //   a client feature never imports another client feature;
 //   the client's kit (src/client/lib, src/client/components) imports no feature;
 //   nothing imports from src/client/pages but the router (and other pages).
@@ -35,7 +36,7 @@ export function brokenRule(from, to) {
   if (fromSide === 'server' && toSide === 'client') return 'the server may not import client code';
   if (fromSide === 'client' && toSide === 'server') return 'the client may not import server code';
   if (fromSide === 'server' && toSide === 'server' && toArea === 'features') {
-    if (fromArea === 'db' || fromArea === 'plugins') return `src/server/${fromArea} may not import a feature`;
+    if (fromArea === 'db' || fromArea === 'plugins' || fromArea === 'policies') return `src/server/${fromArea} may not import a feature`;
     if (fromArea === 'features' && fromName !== toName && toFile?.startsWith('repository')) {
       return `a feature may not use another feature's repository (features/${toName}/${toFile}): go through its service`;
     }

@@ -28,6 +28,8 @@ describe('layers/imports', () => {
     ['server/features/notes/sub/x.ts', '../../../features/auth/repository.js', "a feature may not use another feature's repository"],
     ['server/db/seed.ts', '../features/items/service.js', 'src/server/db may not import a feature'],
     ['server/plugins/client.ts', '../features/items/repository.js', 'src/server/plugins may not import a feature'],
+    ['server/policies/index.ts', '../features/items/service.js', 'src/server/policies may not import a feature'],
+    ['shared/policies/items.ts', '../../server/policies/items.js', 'src/shared may import only src/shared'],
   ])('%s importing %s: "%s"', (file, spec, rule) => {
     const messages = lint(file, spec);
     expect(messages).toHaveLength(1);
@@ -45,6 +47,12 @@ describe('layers/imports', () => {
     ['client/app/providers.tsx', '@/features/auth/api'],
     ['client/lib/a.ts', '@/lib/request'],
     ['server/app.ts', 'fastify'],
+    // The rules of who may do what, one copy for both sides (docs/decisions/039-policies.md).
+    ['client/features/items/a.tsx', '../../../../shared/policies/items.js'],
+    ['client/pages/a-page.tsx', '../../shared/policies/items.js'],
+    ['server/features/items/routes.ts', '../../policies/index.js'],
+    ['server/plugins/guards.ts', '../policies/index.js'],
+    ['server/policies/index.ts', '../../shared/policies/items.js'],
   ])('%s may import %s', (file, spec) => {
     expect(lint(file, spec)).toEqual([]);
   });

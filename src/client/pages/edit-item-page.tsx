@@ -6,8 +6,8 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { useRouteItem } from '@/features/items/api';
 import { ItemNotFound } from '@/features/items/components/item-not-found';
 import { PostItemForm } from '@/features/items/components/post-item-form';
-import { canManageItem } from '@/features/items/lib/item-rules';
 import { useT } from '@/lib/i18n';
+import * as itemPolicy from '../../shared/policies/items.js';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /items/{id}/edit (signed in; the owner or an admin): the post form, filled with the item, saving with PATCH. */
@@ -20,6 +20,7 @@ export function EditItemPage() {
 
   if (!valid || isError) return <ItemNotFound />;
   if (isPending || !item) return <PageSpinner label={t('items.detail.loading')} />;
+  const mayEdit = itemPolicy.manage(user ?? null, item);
   const back = (
     <Link
       href={`/items/${item.id}`}
@@ -34,11 +35,9 @@ export function EditItemPage() {
       <div>{back}</div>
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-balance">{t('items.edit.heading')}</h1>
-        <p className="mt-1 text-pretty text-muted-foreground">
-          {canManageItem(user, item) ? t('items.edit.intro') : t('items.edit.notYours')}
-        </p>
+        <p className="mt-1 text-pretty text-muted-foreground">{mayEdit ? t('items.edit.intro') : t('items.edit.notYours')}</p>
       </div>
-      {canManageItem(user, item) ? (
+      {mayEdit ? (
         <Card>
           <CardContent className="p-4 sm:p-6">
             <PostItemForm item={item} />

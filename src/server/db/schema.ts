@@ -279,7 +279,7 @@ export const items = pgTable(
     // renewal moves expires_at away from it.
     expiryNoticeFor: timestamp('expiry_notice_for', { withTimezone: true }),
     // Hidden by an admin (migration 0030): seen only by its owner (with the reason) and the admins,
-    // everywhere items are read (features/items/visibility.ts).
+    // everywhere items are read (items.see, src/shared/policies/items.ts).
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
   },
@@ -348,6 +348,23 @@ export const items = pgTable(
       sql`(${t.approxLatitude} is null) = (${t.latitude} is null) and (${t.approxLongitude} is null) = (${t.latitude} is null)`,
     ),
   ],
+);
+
+// The points an account's items have published (migration 0041, docs/decisions/006): a new or moved
+// item of the account publishes one of them again when it is 200–600 m from its place
+// (features/items/published-point.ts). Published points only, which are public anyway; kept when
+// the items are deleted, so deleting them does not give the account new cells to learn.
+export const publishedPlaces = pgTable(
+  'published_places',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    approxLatitude: numeric('approx_latitude', { precision: 7, scale: 5 }).notNull(),
+    approxLongitude: numeric('approx_longitude', { precision: 8, scale: 5 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.approxLatitude, t.approxLongitude] })],
 );
 
 // The Map view's per-cell counts of listed items' published points (migration 0029,

@@ -1,4 +1,4 @@
-import { itemVisibleTo } from '../items/visibility.js';
+import { itemVisibleTo } from '../../policies/items.js';
 import { type SQL, and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { alertMatchJobs, alertTold, savedAlerts } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-import { itemVisibleTo } from '../items/visibility.js';
+import { itemVisibleTo } from '../../policies/items.js';
 import { type SQL, and, desc, eq, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { conversations, items, messages, userBlocks } from '../../db/schema.js';

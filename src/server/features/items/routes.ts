@@ -9,8 +9,9 @@ import {
   myItemsQuerySchema,
   updateItemBodySchema,
 } from '../../../shared/items.js';
-import { ITEM_MSG, itemIdParams } from '../../../shared/items.js';
-import { requireOwnerOrAdmin, requireUser, signedIn } from '../../plugins/guards.js';
+import { itemIdParams } from '../../../shared/items.js';
+import { requireUser, signedIn } from '../../plugins/guards.js';
+import { authorize } from '../../policies/index.js';
 import { rateQuota } from '../../plugins/quotas.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { optionalReasonBodySchema } from '../../../shared/moderation.js';
@@ -58,11 +59,8 @@ export const itemRoutes: FeatureRoutes = (app) => {
     '/items/:id',
     { preValidation: signedIn, schema: { params: itemIdParams, body: updateItemBodySchema, response: { 200: itemDetailSchema } } },
     async (request) => {
-      const user = await requireOwnerOrAdmin(
-        request,
-        await itemOwner(app.db, request.params.id, await app.sessions.user(request)),
-        ITEM_MSG.notYours,
-      );
+      const user = await requireUser(request);
+      authorize(user, 'item.manage', { userId: await itemOwner(app.db, request.params.id, user) });
       return changeItem(app.db, app.storage, request.params.id, request.body, ttl, user, request.log);
     },
   );
@@ -72,8 +70,9 @@ export const itemRoutes: FeatureRoutes = (app) => {
     '/items/:id',
     { preValidation: signedIn, schema: { params: itemIdParams, body: optionalReasonBodySchema } },
     async (request, reply) => {
-      const owner = await itemOwner(app.db, request.params.id, await app.sessions.user(request));
-      const user = await requireOwnerOrAdmin(request, owner, ITEM_MSG.notYours);
+      const user = await requireUser(request);
+      const owner = await itemOwner(app.db, request.params.id, user);
+      authorize(user, 'item.manage', { userId: owner });
       const subject = user.id !== owner ? await deletionSubject(app.db, { itemId: request.params.id }) : undefined;
       await removeItem(app.db, app.storage, request.params.id, request.log);
       if (subject) await recordDeletion(app.db, user, subject, request.body?.reason ?? null);

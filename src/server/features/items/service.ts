@@ -13,17 +13,19 @@ import {
   type UpdateItemInput,
 } from '../../../shared/items.js';
 import type { SessionUser } from '../../../shared/auth.js';
+import * as itemPolicy from '../../../shared/policies/items.js';
+import * as userPolicy from '../../../shared/policies/users.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { ItemPageMeta } from '../../plugins/client.js';
 import type { ImageStorage } from '../../plugins/storage.js';
+import { type Actor, authorize } from '../../policies/index.js';
 import { queueAlertMatching } from '../alerts/service.js';
 import { changeHandover } from '../handover/service.js';
 import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/service.js';
 import { round5 } from './location.js';
 import { paginationOf, pageWithin } from './paging.js';
-import { itemVisible } from './visibility.js';
-import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
+import { locationSecret, pointForPoster, publishedColumns } from './published-point.js';
 import { type DetailRow, deleteItem, imagesNoItemShows, insertItem, selectItem, selectMyItems, updateItem } from './repository.js';
 import { type ItemFilter, type ListedRow, type ListOrder, listPage, type MapOptions, mapView, newestListed } from './search/engine.js';
 
@@ -53,17 +55,15 @@ export const toListed = (r: ListedRow): ListedItem => ({
 });
 
 /** Who is looking: the owner and the person it is promised to see the exact place. */
-export type Viewer = { id: number; isAdmin: boolean } | null;
+export type Viewer = Actor;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 /** A published coordinate as every answer gives it: the cell's point, without the stored point's tie-breaking move. */
 const published = (v: string | null) => (v === null ? null : round5(Number(v)));
 
 function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
-  const isOwner = viewer !== null && viewer.id === r.userId;
-  const isPromisee = viewer !== null && r.promisedToId === viewer.id && (r.status === 'promised' || r.status === 'taken');
-  const exact = r.exactLocation || isOwner || isPromisee;
-  const showPromisee = isOwner || isPromisee || viewer?.isAdmin === true;
+  const exact = itemPolicy.seeExactPlace(viewer, r);
+  const showPromisee = itemPolicy.seePromisee(viewer, r);
   return {
     id: r.id,
     title: r.title,
@@ -75,7 +75,7 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
     type: r.type,
     userId: r.userId,
     // A hidden account's name, like its profile, is seen only by itself and admins (docs/product.md).
-    username: r.ownerVisible || isOwner || viewer?.isAdmin === true ? (r.username ?? '') : '',
+    username: userPolicy.see(viewer, { id: r.userId, isVisible: r.ownerVisible }) ? (r.username ?? '') : '',
     latitude: exact ? num(r.latitude) : published(r.approxLatitude),
     longitude: exact ? num(r.longitude) : published(r.approxLongitude),
     locationIsApproximate: r.latitude !== null && !exact,
@@ -131,15 +131,15 @@ export function mapClusters(db: Db, q: ClustersQuery, options: MapOptions = {}):
 /** The item with this id as this viewer may see it, or 404 Item not found. */
 export async function getItem(db: Db, id: number, viewer: Viewer): Promise<ItemDetail> {
   const row = await selectItem(db, id);
-  // A hidden item is not found for anyone but its owner and the admins (visibility.ts).
-  if (!row || !itemVisible(viewer, row)) throw notFound(ITEM_MSG.notFound);
+  if (!row) throw notFound(ITEM_MSG.notFound);
+  authorize(viewer, 'item.see', row);
   return toDetail(row, viewer);
 }
 
 /** What an item page's HTML tells link previews (title, description, photo), or undefined when there is no such item. */
 export async function itemPageMeta(db: Db, id: number): Promise<ItemPageMeta | undefined> {
   const row = await selectItem(db, id);
-  if (row && !itemVisible(null, row)) return undefined;
+  if (row && !itemPolicy.see(null, row)) return undefined;
   return row && { id: row.id, title: row.title, description: row.description, imageUrl: row.imageUrl };
 }
 
@@ -153,7 +153,8 @@ export async function newestListedImage(db: Db): Promise<string | undefined> {
 /** Who owns an item (for the owner-or-admin check), or 404 (also for a hidden item the viewer may not see). */
 export async function itemOwner(db: Db, id: number, viewer: Viewer = null): Promise<number> {
   const row = await selectItem(db, id);
-  if (!row || (viewer && !itemVisible(viewer, row))) throw notFound(ITEM_MSG.notFound);
+  if (!row) throw notFound(ITEM_MSG.notFound);
+  if (viewer) authorize(viewer, 'item.see', row);
   return row.userId;
 }
 
@@ -192,7 +193,7 @@ export async function createItem(
   const [cover = '', ...others] = body.images;
   const exact = { lat: body.latitude, lng: body.longitude };
   const secret = await locationSecret(db);
-  const cell = body.exactLocation ? undefined : await cellForPoster(db, user.id, exact, secret);
+  const point = body.exactLocation ? undefined : await pointForPoster(db, user.id, exact, secret);
   // The item and its alert-matching job are one transaction: both are written, or neither.
   const id = await db.transaction(async (tx) => {
     const itemId = await insertItem(tx, {
@@ -204,7 +205,7 @@ export async function createItem(
       type: body.type,
       latitude: body.latitude.toFixed(8),
       longitude: body.longitude.toFixed(8),
-      ...publishedColumns(exact, body.exactLocation, secret, cell),
+      ...publishedColumns(exact, body.exactLocation, secret, point),
       tags: body.tags,
       expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
     });
@@ -266,11 +267,11 @@ async function editedColumns(
           : null;
     if (exact) {
       const secret = await locationSecret(db);
-      const cell = exactLocation ? undefined : await cellForPoster(db, row.userId, exact, secret);
+      const point = exactLocation ? undefined : await pointForPoster(db, row.userId, exact, secret);
       Object.assign(columns, {
         latitude: exact.lat.toFixed(8),
         longitude: exact.lng.toFixed(8),
-        ...publishedColumns(exact, exactLocation, secret, cell),
+        ...publishedColumns(exact, exactLocation, secret, point),
       });
     } else columns.exactLocation = exactLocation;
   }

@@ -1,4 +1,4 @@
-import { itemVisibleTo } from '../items/visibility.js';
+import { itemVisibleTo } from '../../policies/items.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { items, thanks, users } from '../../db/schema.js';

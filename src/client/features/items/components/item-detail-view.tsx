@@ -9,7 +9,8 @@ import { buttonVariants } from '@/components/ui/button';
 import { formatShortDate } from '@/lib/format-date';
 import { T, useT } from '@/lib/i18n';
 import { useClientConfig } from '@/lib/use-client-config';
-import { canManageItem, type Viewer } from '../lib/item-rules';
+import * as itemPolicy from '../../../../shared/policies/items.js';
+import type { Viewer } from '../lib/item-rules';
 import { listingsUrlFrom } from '../lib/list-url';
 import { itemPageUrl } from '../lib/share-links';
 import { ItemGallery } from './item-gallery';
@@ -173,7 +174,7 @@ export function ItemDetailView({
 
           {thanks}
 
-          {canManageItem(viewer, item) ? <ItemOwnerActions item={item} /> : null}
+          {itemPolicy.manage(viewer ?? null, item) ? <ItemOwnerActions item={item} /> : null}
 
           <section aria-labelledby="share-heading" className="grid gap-2">
             <h2 id="share-heading" className="text-sm font-semibold">

@@ -11,7 +11,8 @@ import { getErrorMessage } from '@/lib/request';
 import { LIST_RADIUS_CHOICES_KM } from '../../../../shared/constants.js';
 import { radiusMessage } from '../../../../shared/item-format.js';
 import { useDistanceUnit } from '@/lib/distance-unit';
-import { canManageItem, type Viewer } from '../lib/item-rules';
+import * as itemPolicy from '../../../../shared/policies/items.js';
+import type { Viewer } from '../lib/item-rules';
 import type { ListSort, RadiusKm } from '../lib/list-url';
 import type { ItemListState } from '../use-item-list-state';
 import { ItemCard } from './item-card';
@@ -132,7 +133,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading, withMap = fa
                 item={item}
                 priority={index < 3}
                 listUrl={state.listUrl}
-                onDelete={canManageItem(viewer, item) ? onDelete : undefined}
+                onDelete={itemPolicy.manage(viewer ?? null, item) ? onDelete : undefined}
               />
             </li>
           ))}

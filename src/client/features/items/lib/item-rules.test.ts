@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canManageItem, isRenewDue } from './item-rules';
+import { isRenewDue } from './item-rules';
 
 const now = Date.parse('2025-06-01T12:00:00Z');
 const inDays = (days: number) => new Date(now + days * 86_400_000).toISOString();
@@ -15,15 +15,5 @@ describe('isRenewDue', () => {
   it('does not offer it earlier, or without an expiry', () => {
     expect(isRenewDue({ status: 'available', expiresAt: inDays(8) }, now)).toBe(false);
     expect(isRenewDue({ status: 'available', expiresAt: null }, now)).toBe(false);
-  });
-});
-
-describe('canManageItem', () => {
-  it('lets the owner and admins manage, nobody else', () => {
-    expect(canManageItem({ id: 1, isAdmin: false }, { userId: 1 })).toBe(true);
-    expect(canManageItem({ id: 2, isAdmin: true }, { userId: 1 })).toBe(true);
-    expect(canManageItem({ id: 2, isAdmin: false }, { userId: 1 })).toBe(false);
-    expect(canManageItem(null, { userId: 1 })).toBe(false);
-    expect(canManageItem(undefined, { userId: 1 })).toBe(false);
   });
 });

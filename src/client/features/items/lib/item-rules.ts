@@ -10,9 +10,5 @@ export function isRenewDue(item: Pick<ItemDetail, 'status' | 'expiresAt'>, now =
   return Number.isFinite(expires) && expires - now <= RENEW_WINDOW_MS;
 }
 
+/** Who looks at an item: a signed-in person, a visitor (null), or not known yet (undefined). Who may do what: src/shared/policies/items.ts. */
 export type Viewer = { id: number; isAdmin: boolean } | null | undefined;
-
-/** Owners and admins may delete an item and change its status. */
-export function canManageItem(viewer: Viewer, item: { userId: number }): boolean {
-  return Boolean(viewer && (viewer.isAdmin || viewer.id === item.userId));
-}

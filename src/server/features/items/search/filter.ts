@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ItemType } from '../../../../shared/items.js';
 import { searchTextMatches } from '../search-text.js';
-import { type ItemViewer, itemVisibleTo } from '../visibility.js';
+import type { Actor } from '../../../../shared/policies/actor.js';
+import { itemVisibleTo } from '../../../policies/items.js';
 import { type SearchWord, byWordsOnly, wordsMatch } from './words.js';
 
 /** What a list, a count or a map view asks for: every strategy reads the same filter, through whereListed. */
@@ -17,8 +18,8 @@ export interface ItemFilter {
   radiusKm?: number;
   /** Only offers or only wants (a list of wants walks their own partial indexes, migration 0027). */
   type?: ItemType;
-  /** Who asks: hidden items are listed to their owner and the admins only (visibility.ts). */
-  viewer?: ItemViewer;
+  /** Who asks: hidden items are listed to their owner and the admins only (items.see, src/server/policies/items.ts). */
+  viewer?: Actor;
 }
 
 /**
