@@ -7,6 +7,7 @@ import { MAX_PAYMENT_LINKS } from '../shared/people.js';
 import { isPhoneRegion } from './phone.js';
 import { MSG } from '../shared/messages.js';
 import { passwordProblem } from './features/auth/password-policy.js';
+import { parseRecipients } from './backup/encryption.js';
 
 /** The push services of the browsers people use (Chrome and Edge, Firefox, Safari, Windows): subscriptions elsewhere are refused. */
 const DEFAULT_PUSH_HOSTS = 'fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com';
@@ -188,6 +189,20 @@ const envSchema = z
       .max(24 * 365, 'must be at most 8760')
       .default(24),
     BACKUP_KEEP: positiveInt('BACKUP_KEEP').max(10_000, 'must be at most 10000').default(7),
+    // An age recipient (public key) or a file of them: every backup is encrypted to them (backup/encryption.ts).
+    BACKUP_ENCRYPTION_KEY: z
+      .string()
+      .min(1)
+      .transform((value, ctx) => {
+        try {
+          return parseRecipients(value);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+    BACKUP_IDENTITY_FILE: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -348,6 +363,10 @@ export interface Config {
   };
   /** Scheduled backups (BACKUP_DIR): one every `everyHours`, the newest `keep` kept. */
   backup?: { dir: string; everyHours: number; keep: number };
+  /** BACKUP_ENCRYPTION_KEY's age recipients: every backup file is encrypted to them. */
+  backupRecipients?: string[];
+  /** BACKUP_IDENTITY_FILE: the identity restore decrypts with (read by restore only, never by the server). */
+  backupIdentityFile?: string;
   /** Folder of the built client; undefined serves no client (API-only). */
   clientDir?: string;
 }
@@ -568,6 +587,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
           }
         : undefined,
     backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP } : undefined,
+    backupRecipients: e.BACKUP_ENCRYPTION_KEY,
+    backupIdentityFile: e.BACKUP_IDENTITY_FILE ? path.resolve(e.BACKUP_IDENTITY_FILE) : undefined,
     clientDir: defaults.clientDir,
   };
 }

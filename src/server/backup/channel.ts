@@ -81,9 +81,16 @@ export async function serveBackups(
 
 /**
  * Asks the server on the socket for a backup; each line goes to `onLine`. Answers false when no
- * server listens there (the caller opens the database itself).
+ * server listens there (the caller opens the database itself). A server with BACKUP_ENCRYPTION_KEY
+ * first sends its recipients (`{"encryptTo": [...]}`), which go to `onEncryptTo`: the file is
+ * encrypted to them when the command's own environment names none.
  */
-export function requestBackup(socket: string, request: BackupRequest, onLine: (line: string) => Promise<void>): Promise<boolean> {
+export function requestBackup(
+  socket: string,
+  request: BackupRequest,
+  onLine: (line: string) => Promise<void>,
+  onEncryptTo?: (recipients: string[]) => void,
+): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const conn = net.connect(socket);
     let connected = false;
@@ -100,6 +107,10 @@ export function requestBackup(socket: string, request: BackupRequest, onLine: (l
           for await (const line of createInterface({ input: conn, crlfDelay: Infinity })) {
             if (line.startsWith('{"error":'))
               throw new BackupError(`the server could not back up: ${(JSON.parse(line) as { error: string }).error}`);
+            if (line.startsWith('{"encryptTo":')) {
+              onEncryptTo?.((JSON.parse(line) as { encryptTo: string[] }).encryptTo);
+              continue;
+            }
             last = line;
             await onLine(line);
           }

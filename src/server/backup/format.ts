@@ -1,4 +1,5 @@
-// The backup file (docs/decisions/012-backups.md): one gzip stream of JSON lines.
+// The backup file (docs/decisions/012-backups.md): one gzip stream of JSON lines, encrypted with age
+// when BACKUP_ENCRYPTION_KEY names recipients (backup/encryption.ts).
 //   1. the header: format, app version, migration level, source engine, where images live;
 //   2. per table, in the order a restore inserts them: a table line, then one JSON array per row
 //      (every value as PostgreSQL's text form, or null);
@@ -10,9 +11,13 @@ import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import { MIGRATIONS_FOLDER } from '../db/migrate.js';
+import { decryptStream, encryptStream, isAgeFile } from './encryption.js';
+import { BackupError } from './errors.js';
 
 export const BACKUP_FORMAT = 'sharenearby-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -24,10 +29,7 @@ export const BACKUP_FORMAT_VERSION = 1;
  */
 export const DERIVED_TABLES: ReadonlySet<string> = new Set(['item_map_cells']);
 
-/** A problem an operator can act on: the commands print its message alone, never a stack trace. */
-export class BackupError extends Error {
-  override name = 'BackupError';
-}
+export { BackupError };
 
 export interface MigrationLevel {
   /** How many of drizzle/meta/_journal.json's entries have been applied. */
@@ -142,13 +144,20 @@ export function streamSink(stream: NodeJS.WritableStream): LineSink {
     });
 }
 
+/** A backup file being written, line by line. */
+export interface BackupFileWriter {
+  write: LineSink;
+  bytes: () => number;
+  finish(): Promise<void>;
+  abort(): Promise<void>;
+}
+
 /**
- * A backup file being written: gzip into `FILE.partial-<random>` beside it, renamed to FILE when
- * complete, so a failed or interrupted backup never leaves a file that looks whole.
+ * A backup file being written: gzip (then age to `recipients`, when given) into
+ * `FILE.partial-<random>` beside it, renamed to FILE when complete, so a failed or interrupted
+ * backup never leaves a file that looks whole.
  */
-export async function openBackupFile(
-  out: string,
-): Promise<{ write: LineSink; bytes: () => number; finish(): Promise<void>; abort(): Promise<void> }> {
+export async function openBackupFile(out: string, recipients?: string[]): Promise<BackupFileWriter> {
   const partial = `${out}.partial-${randomBytes(4).toString('hex')}`;
   const file = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   await new Promise<void>((resolve, reject) => {
@@ -156,9 +165,10 @@ export async function openBackupFile(
     file.once('error', (err) => reject(new BackupError(`cannot write ${out}: ${err.message}`)));
   });
   const gzip = createGzip({ level: 6 });
-  gzip.pipe(file);
   let failed: Error | undefined;
-  file.on('error', (err) => (failed = err));
+  const written = pipeline(recipients?.length ? await encryptStream(gzip, recipients) : gzip, file).catch((err: Error) => {
+    failed ??= err;
+  });
   const write = streamSink(gzip);
   return {
     write: async (line) => {
@@ -167,34 +177,45 @@ export async function openBackupFile(
     },
     bytes: () => file.bytesWritten,
     async finish() {
-      await new Promise<void>((resolve, reject) => {
-        file.once('close', () => resolve());
-        file.once('error', reject);
-        gzip.end();
-      });
+      gzip.end();
+      await written;
       if (failed) throw new BackupError(`cannot write ${out}: ${failed.message}`);
       await rename(partial, out);
     },
     async abort() {
       gzip.destroy();
       file.destroy();
+      await written;
       await rm(partial, { force: true });
     },
   };
 }
 
-/** The lines of a backup file, one at a time (gunzipped as read). Unreadable or damaged files throw BackupError. */
-export async function* readBackupLines(file: string): AsyncGenerator<string> {
+/**
+ * The lines of a backup file, one at a time (decrypted with `identities` when it is an age file,
+ * gunzipped as read). Unreadable or damaged files throw BackupError, and so does an encrypted file
+ * without identities or that none of them opens.
+ */
+export async function* readBackupLines(file: string, keys?: { identities: string[]; file: string }): AsyncGenerator<string> {
   const input = createReadStream(file);
   const opened = new Promise<void>((resolve, reject) => {
     input.once('open', () => resolve());
     input.once('error', (err) => reject(new BackupError(`cannot read ${file}: ${err.message}`)));
   });
   await opened;
+  let source: Readable = input;
+  if (await isAgeFile(file)) {
+    if (!keys) {
+      input.destroy();
+      throw new BackupError(encryptedWithoutIdentity(file));
+    }
+    source = await decryptStream(input, keys.identities, file, keys.file);
+  }
   const gunzip = createGunzip();
   let damaged: Error | undefined;
-  gunzip.on('error', (err) => (damaged = err));
-  input.pipe(gunzip);
+  gunzip.on('error', (err) => (damaged ??= err));
+  source.on('error', (err) => gunzip.destroy(err));
+  source.pipe(gunzip);
   const lines = createInterface({ input: gunzip, crlfDelay: Infinity });
   try {
     for await (const line of lines) {
@@ -204,10 +225,23 @@ export async function* readBackupLines(file: string): AsyncGenerator<string> {
   } catch (err) {
     damaged ??= err as Error;
   } finally {
+    source.destroy();
     input.destroy();
   }
   if (damaged) throw new BackupError(`${file} is not a backup or is damaged (${damaged.message})`);
 }
+
+/** Reads the file's first line, the header, and no more: a key that does not open it throws here. */
+export async function openBackupHeader(file: string, keys?: { identities: string[]; file: string }): Promise<void> {
+  for await (const line of readBackupLines(file, keys)) {
+    parseJson(line);
+    return;
+  }
+}
+
+/** What restore says of an encrypted file when it has no identity. */
+export const encryptedWithoutIdentity = (file: string) =>
+  `${file} is encrypted (age): give the identity that opens it, the secret key file, with --identity FILE or BACKUP_IDENTITY_FILE`;
 
 export function parseJson(line: string): unknown {
   try {

@@ -26,7 +26,7 @@ export function imageSource(config: Config, withImages = true): Pick<BackupOptio
   return withImages ? { uploadsDir: path.join(config.dataDir, 'uploads') } : {};
 }
 
-/** A whole backup into the file `out` (written beside it, renamed when complete), under the lock. */
+/** A whole backup into the file `out` (written beside it, renamed when complete; encrypted to BACKUP_ENCRYPTION_KEY), under the lock. */
 export async function backupToFile(
   database: Database,
   config: Config,
@@ -34,7 +34,7 @@ export async function backupToFile(
   onLine?: (line: string, bytes: number) => void,
 ): Promise<BackupSummary & { bytes: number }> {
   return withBackupLock(database, async () => {
-    const file = await openBackupFile(out);
+    const file = await openBackupFile(out, config.backupRecipients);
     try {
       const summary = await takeBackup({
         database,
@@ -53,7 +53,12 @@ export async function backupToFile(
   });
 }
 
-const SCHEDULED_NAME = /^sharenearby-(\d{8}T\d{6}Z)\.backup\.gz$/;
+/** The name of a backup file: an encrypted one ends in .age. */
+export const backupFileName = (name: string, recipients?: string[]) =>
+  recipients?.length && !name.endsWith('.age') ? `${name}.age` : name;
+
+/** A scheduled backup's name: encrypted ones (BACKUP_ENCRYPTION_KEY) end in .age; rotation counts both. */
+const SCHEDULED_NAME = /^sharenearby-(\d{8}T\d{6}Z)\.backup\.gz(\.age)?$/;
 const stamp = (date: Date) =>
   date
     .toISOString()
@@ -92,8 +97,8 @@ export async function scheduledBackup(
   try {
     // Another process may have written one while this one waited.
     if (!(await due())) return { outcome: 'not-due' };
-    const file = path.join(schedule.dir, `sharenearby-${stamp(now())}.backup.gz`);
-    const out = await openBackupFile(file);
+    const file = path.join(schedule.dir, backupFileName(`sharenearby-${stamp(now())}.backup.gz`, config.backupRecipients));
+    const out = await openBackupFile(file, config.backupRecipients);
     let summary: BackupSummary;
     try {
       summary = await takeBackup({ database, ...imageSource(config), sink: out.write });
@@ -124,6 +129,8 @@ export const backupPlugin = fp(
     if (database.kind === 'pglite' && !config.pgliteDir.startsWith('memory://')) {
       const run = (request: BackupRequest, sink: LineSink) =>
         withBackupLock(database, async () => {
+          // The command encrypts the file to these when its own environment names none (backup/channel.ts).
+          if (request === 'backup' && config.backupRecipients) await sink(JSON.stringify({ encryptTo: config.backupRecipients }));
           await takeBackup({ database, ...imageSource(config, request === 'backup'), sink });
         });
       const stop = await serveBackups(socketPath(config.dataDir), run, app.log);

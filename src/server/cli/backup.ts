@@ -1,5 +1,5 @@
 // `npm run backup -- --out FILE [--quiet]`: one file with everything needed to bring the site back
-// (docs/operations.md). On PGlite a running server takes it (the local socket in DATA_DIR); with no
+// (docs/operations.md), encrypted to BACKUP_ENCRYPTION_KEY when set (FILE.age). On PGlite a running server takes it (the local socket in DATA_DIR); with no
 // server running, or on PostgreSQL, this process reads the database itself.
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -7,8 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { requestBackup, socketPath } from '../backup/channel.js';
-import { BackupError, openBackupFile, Progress } from '../backup/format.js';
-import { backupToFile } from '../backup/operations.js';
+import { BackupError, type BackupFileWriter, openBackupFile, Progress } from '../backup/format.js';
+import { backupFileName, backupToFile } from '../backup/operations.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { FolderLockedError } from '../db/folder-lock.js';
@@ -33,6 +33,9 @@ export function failure(command: string, err: unknown): CommandResult {
   return { code: 1, output: `${command} failed: ${(err as Error).message ?? String(err)}` };
 }
 
+const encryptedTo = (recipients?: string[]) =>
+  recipients?.length ? `, encrypted to ${recipients.length === 1 ? 'one key' : `${recipients.length} keys`}` : '';
+
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, stderr?: NodeJS.WritableStream): Promise<CommandResult> {
@@ -44,34 +47,46 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, stde
   }
   if (!args.out)
     return { code: 2, output: 'backup: --out FILE is required (where to write the backup). Usage: npm run backup -- --out FILE [--quiet]' };
-  const out = path.resolve(args.out);
-  if (existsSync(out)) return { code: 2, output: `backup: ${out} already exists; choose a new name or remove it` };
-  if (!existsSync(path.dirname(out))) return { code: 2, output: `backup: the folder ${path.dirname(out)} does not exist` };
   const progressOut = args.quiet ? undefined : stderr;
   try {
     const config = commandConfig(env);
+    // Encrypted to BACKUP_ENCRYPTION_KEY, the file's name ends in .age.
+    let out = backupFileName(path.resolve(args.out), config.backupRecipients);
+    if (existsSync(out)) return { code: 2, output: `backup: ${out} already exists; choose a new name or remove it` };
+    if (!existsSync(path.dirname(out))) return { code: 2, output: `backup: the folder ${path.dirname(out)} does not exist` };
     let summary: { rows: number; images: number; missingImages: string[]; bytes: number; via: string };
+    let recipients = config.backupRecipients;
     if (!config.databaseUrl) {
-      // A running server holds PGlite: ask it; else open the folder here.
-      const file = await openBackupFile(out);
-      const progress = new Progress(progressOut, file.bytes);
+      // A running server holds PGlite: ask it; else open the folder here. The file is opened at the
+      // first line, once the server has said what it encrypts to.
+      let file: BackupFileWriter | undefined;
+      const progress = new Progress(progressOut, () => file?.bytes() ?? 0);
       let rows = 0;
       let images = 0;
       let missing: string[] = [];
       let served: boolean;
       try {
-        served = await requestBackup(socketPath(config.dataDir), 'backup', async (line) => {
-          progress.line(line);
-          if (line.startsWith('[')) rows++;
-          else if (line.startsWith('{"image":')) images++;
-          else if (line.startsWith('{"manifest":'))
-            missing = (JSON.parse(line) as { manifest: { missingImages: string[] } }).manifest.missingImages;
-          await file.write(line);
-        });
-        if (served) await file.finish();
-        else await file.abort();
+        served = await requestBackup(
+          socketPath(config.dataDir),
+          'backup',
+          async (line) => {
+            if (!file) {
+              out = backupFileName(out, recipients);
+              if (existsSync(out)) throw new BackupError(`${out} already exists; choose a new name or remove it`);
+              file = await openBackupFile(out, recipients);
+            }
+            progress.line(line);
+            if (line.startsWith('[')) rows++;
+            else if (line.startsWith('{"image":')) images++;
+            else if (line.startsWith('{"manifest":'))
+              missing = (JSON.parse(line) as { manifest: { missingImages: string[] } }).manifest.missingImages;
+            await file.write(line);
+          },
+          (serverRecipients) => (recipients ??= serverRecipients),
+        );
+        if (served) await file?.finish();
       } catch (err) {
-        await file.abort();
+        await file?.abort();
         throw err;
       }
       if (served) {
@@ -90,7 +105,7 @@ export async function backupCommand(argv: string[], env: NodeJS.ProcessEnv, stde
       : '';
     return {
       code: 0,
-      output: `Backup written to ${out} (${mb(summary.bytes)}, from ${summary.via}): ${summary.rows.toLocaleString('en')} rows, ${summary.images} images.${warning}`,
+      output: `Backup written to ${out} (${mb(summary.bytes)}, from ${summary.via}${encryptedTo(recipients)}): ${summary.rows.toLocaleString('en')} rows, ${summary.images} images.${warning}`,
     };
   } catch (err) {
     return failure('backup', err);

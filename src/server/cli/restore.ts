@@ -1,6 +1,8 @@
-// `npm run restore -- FILE [--force] [--quiet]`: brings a site back from a backup into an empty
-// DATA_DIR (PGlite) or an empty PostgreSQL database (DATABASE_URL). The file is checked whole
-// first; a non-empty target is refused without --force, a backup of a newer release always.
+// `npm run restore -- FILE [--identity KEYFILE] [--force] [--quiet]`: brings a site back from a
+// backup into an empty DATA_DIR (PGlite) or an empty PostgreSQL database (DATABASE_URL). An
+// encrypted backup (age) needs its identity (--identity or BACKUP_IDENTITY_FILE), checked before
+// anything else. The file is checked whole first; a non-empty target is refused without --force, a
+// backup of a newer release always.
 import { existsSync, readdirSync } from 'node:fs';
 import { access, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { serverAnswers, socketPath } from '../backup/channel.js';
-import { BackupError, Progress, readBackupLines } from '../backup/format.js';
+import { isAgeFile, readIdentities } from '../backup/encryption.js';
+import { BackupError, encryptedWithoutIdentity, openBackupHeader, Progress, readBackupLines } from '../backup/format.js';
 import { loadBackup, verifyBackup } from '../backup/load.js';
 import { databaseContents, emptyDatabase } from '../backup/target.js';
 import type { Config } from '../config.js';
@@ -16,7 +19,7 @@ import { openDatabase } from '../db/client.js';
 import { type FolderLock, lockFolder } from '../db/folder-lock.js';
 import { type CommandResult, commandConfig, failure } from './backup.js';
 
-const USAGE = 'Usage: npm run restore -- FILE [--force] [--quiet]';
+const USAGE = 'Usage: npm run restore -- FILE [--identity KEYFILE] [--force] [--quiet]';
 
 const hasFiles = (dir: string) => existsSync(dir) && readdirSync(dir).length > 0;
 
@@ -57,10 +60,26 @@ async function emptyTarget(config: Config): Promise<void> {
   }
 }
 
+/**
+ * The identities that open an encrypted backup, tried on its header now: a missing or wrong
+ * identity stops the restore before the target is looked at. Undefined for a plain backup.
+ */
+async function backupKeys(file: string, identityFile: string | undefined): Promise<{ identities: string[]; file: string } | undefined> {
+  if (!(await isAgeFile(file))) return undefined;
+  if (!identityFile) throw new BackupError(encryptedWithoutIdentity(file));
+  const keys = { identities: readIdentities(path.resolve(identityFile)), file: path.resolve(identityFile) };
+  await openBackupHeader(file, keys);
+  return keys;
+}
+
 export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, stderr?: NodeJS.WritableStream): Promise<CommandResult> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: 'boolean' }, quiet: { type: 'boolean' } } });
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { force: { type: 'boolean' }, quiet: { type: 'boolean' }, identity: { type: 'string' } },
+    });
   } catch (err) {
     return { code: 2, output: `restore: ${(err as Error).message}. ${USAGE}` };
   }
@@ -75,6 +94,7 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, std
   let folderLock: FolderLock | undefined;
   try {
     const config = commandConfig(env);
+    const keys = await backupKeys(file, args.values.identity ?? config.backupIdentityFile);
     if (!config.databaseUrl && (await serverAnswers(socketPath(config.dataDir)))) {
       throw new BackupError(`a server is running on ${config.dataDir}: stop it before restoring into its DATA_DIR`);
     }
@@ -85,7 +105,7 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, std
       throw new BackupError(`the target is not empty (${contents}); restore into an empty one, or add --force to replace what is there`);
     }
     progressOut?.write(`checking ${file}\n`);
-    const { header, manifest } = await verifyBackup(readBackupLines(file));
+    const { header, manifest } = await verifyBackup(readBackupLines(file, keys));
     if (contents) await emptyTarget(config);
 
     progressOut?.write('restoring\n');
@@ -93,7 +113,7 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, std
     const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, folderLock, poolSize: 2 });
     let skipped: string[];
     try {
-      ({ skipped } = await loadBackup(database, readBackupLines(file), {
+      ({ skipped } = await loadBackup(database, readBackupLines(file, keys), {
         uploadsDir: config.s3 ? undefined : path.join(config.dataDir, 'uploads'),
         onLine: (line) => progress.line(line),
       }));
