@@ -2,7 +2,7 @@
 // goes through age (age-encryption.org/v1) to the operator's recipients, public keys that
 // BACKUP_ENCRYPTION_KEY names; only the identity, the secret key the operator keeps off the server,
 // opens the file again. Both ways are streams of 64 KiB chunks: memory stays flat whatever the size.
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -113,20 +113,45 @@ export async function encryptStream(plain: Readable, recipients: string[]): Prom
   return fromWeb(await encrypter.encrypt(toWeb(plain)));
 }
 
+/** The identities restore opens an encrypted backup with, and the file they came from (for messages). */
+export interface BackupKeys {
+  identities: string[];
+  file: string;
+}
+
 /**
- * The plaintext of the age file streamed by `encrypted`. The header is read before this resolves:
- * no identity of `identities` opening it throws BackupError; damage further on errors the stream.
+ * The plaintext of the age file `file` streamed by `encrypted`. The header is read before this
+ * resolves: no identity of `keys` opening it throws BackupError; damage further on errors the stream.
  */
-export async function decryptStream(encrypted: Readable, identities: string[], file: string, identityFile: string): Promise<Readable> {
+export async function decryptStream(encrypted: Readable, keys: BackupKeys, file: string): Promise<Readable> {
   const decrypter = new Decrypter();
-  for (const identity of identities) decrypter.addIdentity(identity);
+  for (const identity of keys.identities) decrypter.addIdentity(identity);
   try {
     return fromWeb(await decrypter.decrypt(toWeb(encrypted)));
   } catch (err) {
     encrypted.destroy();
     const message = (err as Error).message;
     if (/no identity matched/.test(message))
-      throw new BackupError(`${file} is encrypted to another key: the identity in ${identityFile} does not open it`);
+      throw new BackupError(`${file} is encrypted to another key: the identity in ${keys.file} does not open it`);
     throw new BackupError(`${file} is not a backup or is damaged (its age header: ${message})`);
   }
+}
+
+/** What restore says of an encrypted file when it has no identity. */
+export const encryptedWithoutIdentity = (file: string) =>
+  `${file} is encrypted (age): give the identity that opens it, the secret key file, with --identity FILE or BACKUP_IDENTITY_FILE`;
+
+/**
+ * The keys of the identity file that open the backup `file`, tried on its header now, so that a
+ * missing or wrong identity stops a restore before it looks at its target. Undefined for a plain
+ * backup, which needs none.
+ */
+export async function backupKeys(file: string, identityFile: string | undefined): Promise<BackupKeys | undefined> {
+  if (!(await isAgeFile(file))) return undefined;
+  if (!identityFile) throw new BackupError(encryptedWithoutIdentity(file));
+  const keys = { identities: readIdentities(identityFile), file: identityFile };
+  const input = createReadStream(file);
+  (await decryptStream(input, keys, file)).destroy();
+  input.destroy();
+  return keys;
 }

@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import { MIGRATIONS_FOLDER } from '../db/migrate.js';
-import { decryptStream, encryptStream, isAgeFile } from './encryption.js';
+import { type BackupKeys, decryptStream, encryptedWithoutIdentity, encryptStream, isAgeFile } from './encryption.js';
 import { BackupError } from './errors.js';
 
 export const BACKUP_FORMAT = 'sharenearby-backup';
@@ -192,11 +192,11 @@ export async function openBackupFile(out: string, recipients?: string[]): Promis
 }
 
 /**
- * The lines of a backup file, one at a time (decrypted with `identities` when it is an age file,
+ * The lines of a backup file, one at a time (decrypted with `keys` when it is an age file,
  * gunzipped as read). Unreadable or damaged files throw BackupError, and so does an encrypted file
  * without identities or that none of them opens.
  */
-export async function* readBackupLines(file: string, keys?: { identities: string[]; file: string }): AsyncGenerator<string> {
+export async function* readBackupLines(file: string, keys?: BackupKeys): AsyncGenerator<string> {
   const input = createReadStream(file);
   const opened = new Promise<void>((resolve, reject) => {
     input.once('open', () => resolve());
@@ -209,7 +209,7 @@ export async function* readBackupLines(file: string, keys?: { identities: string
       input.destroy();
       throw new BackupError(encryptedWithoutIdentity(file));
     }
-    source = await decryptStream(input, keys.identities, file, keys.file);
+    source = await decryptStream(input, keys, file);
   }
   const gunzip = createGunzip();
   let damaged: Error | undefined;
@@ -230,18 +230,6 @@ export async function* readBackupLines(file: string, keys?: { identities: string
   }
   if (damaged) throw new BackupError(`${file} is not a backup or is damaged (${damaged.message})`);
 }
-
-/** Reads the file's first line, the header, and no more: a key that does not open it throws here. */
-export async function openBackupHeader(file: string, keys?: { identities: string[]; file: string }): Promise<void> {
-  for await (const line of readBackupLines(file, keys)) {
-    parseJson(line);
-    return;
-  }
-}
-
-/** What restore says of an encrypted file when it has no identity. */
-export const encryptedWithoutIdentity = (file: string) =>
-  `${file} is encrypted (age): give the identity that opens it, the secret key file, with --identity FILE or BACKUP_IDENTITY_FILE`;
 
 export function parseJson(line: string): unknown {
   try {

@@ -10,8 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { serverAnswers, socketPath } from '../backup/channel.js';
-import { isAgeFile, readIdentities } from '../backup/encryption.js';
-import { BackupError, encryptedWithoutIdentity, openBackupHeader, Progress, readBackupLines } from '../backup/format.js';
+import { backupKeys } from '../backup/encryption.js';
+import { BackupError, Progress, readBackupLines } from '../backup/format.js';
 import { loadBackup, verifyBackup } from '../backup/load.js';
 import { databaseContents, emptyDatabase } from '../backup/target.js';
 import type { Config } from '../config.js';
@@ -60,18 +60,6 @@ async function emptyTarget(config: Config): Promise<void> {
   }
 }
 
-/**
- * The identities that open an encrypted backup, tried on its header now: a missing or wrong
- * identity stops the restore before the target is looked at. Undefined for a plain backup.
- */
-async function backupKeys(file: string, identityFile: string | undefined): Promise<{ identities: string[]; file: string } | undefined> {
-  if (!(await isAgeFile(file))) return undefined;
-  if (!identityFile) throw new BackupError(encryptedWithoutIdentity(file));
-  const keys = { identities: readIdentities(path.resolve(identityFile)), file: path.resolve(identityFile) };
-  await openBackupHeader(file, keys);
-  return keys;
-}
-
 export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, stderr?: NodeJS.WritableStream): Promise<CommandResult> {
   let args;
   try {
@@ -94,7 +82,8 @@ export async function restoreCommand(argv: string[], env: NodeJS.ProcessEnv, std
   let folderLock: FolderLock | undefined;
   try {
     const config = commandConfig(env);
-    const keys = await backupKeys(file, args.values.identity ?? config.backupIdentityFile);
+    const identityFile = args.values.identity ? path.resolve(args.values.identity) : config.backupIdentityFile;
+    const keys = await backupKeys(file, identityFile);
     if (!config.databaseUrl && (await serverAnswers(socketPath(config.dataDir)))) {
       throw new BackupError(`a server is running on ${config.dataDir}: stop it before restoring into its DATA_DIR`);
     }
