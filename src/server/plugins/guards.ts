@@ -1,8 +1,9 @@
+// Who is signed in (authentication): the route hooks and the handlers' look-up of the session's
+// user. What they may do is the policies' (src/server/policies, docs/decisions/039-policies.md).
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/auth.js';
-import type { Message } from '../../shared/i18n.js';
-import { MSG } from '../../shared/messages.js';
-import { forbidden, unauthorized } from '../errors.js';
+import { unauthorized } from '../errors.js';
+import { authorize } from '../policies/index.js';
 
 /** The signed-in user, or 401. */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
@@ -11,17 +12,10 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
-/** A signed-in admin, or 401 / 403. */
+/** A signed-in admin (the policy admin.enter), or 401 / 403. */
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!user.isAdmin) throw forbidden(MSG.adminOnly);
-  return user;
-}
-
-/** The signed-in user when they own the thing or are an admin, or 401 / 403. */
-export async function requireOwnerOrAdmin(request: FastifyRequest, ownerId: number, message: Message): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (user.id !== ownerId && !user.isAdmin) throw forbidden(message);
+  authorize(user, 'admin.enter');
   return user;
 }
 

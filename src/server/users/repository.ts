@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import * as userPolicy from '../../shared/policies/users.js';
 import type { Db } from '../db/client.js';
 import { conversations, users } from '../db/schema.js';
 
@@ -32,7 +33,7 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
  */
 export async function findUserKnownTo(db: Db, username: string, viewer: { id: number; isAdmin: boolean }): Promise<UserRow | undefined> {
   const user = await findUserByUsername(db, username);
-  if (!user || user.isVisible || viewer.isAdmin || user.id === viewer.id) return user;
+  if (!user || userPolicy.see(viewer, user)) return user;
   const between = (a: number, b: number) => and(eq(conversations.ownerId, a), eq(conversations.requesterId, b));
   const [shared] = await db
     .select({ id: conversations.id })

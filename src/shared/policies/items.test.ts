@@ -66,3 +66,15 @@ describe('items.seePromisee', () => {
     expect(items.seePromisee(promisee, { ...promised, status: 'available' })).toBe(false);
   });
 });
+
+describe('items.takesPartInHandOver', () => {
+  it('is the giver and the receiver, not the admins nor anyone else', () => {
+    const given = { ...item, status: 'taken', promisedToId: 3 };
+    expect(items.takesPartInHandOver(owner, given)).toBe(true);
+    expect(items.takesPartInHandOver(promisee, given)).toBe(true);
+    expect(items.takesPartInHandOver(admin, given)).toBe(false);
+    expect(items.takesPartInHandOver(other, given)).toBe(false);
+    expect(items.takesPartInHandOver(null, given)).toBe(false);
+    expect(items.takesPartInHandOver(promisee, { ...given, promisedToId: null })).toBe(false);
+  });
+});

@@ -36,3 +36,7 @@ export const seeExactPlace = (actor: Actor, item: HandOverSubject & { exactLocat
 /** Sees whom the item is promised to: the owner, that person, and the admins. */
 export const seePromisee = (actor: Actor, item: HandOverSubject): boolean =>
   isPerson(actor, item.userId) || isPromisee(actor, item) || isAdmin(actor);
+
+/** Takes part in the item's hand-over (thanks after it): its giver and its receiver. */
+export const takesPartInHandOver = (actor: Actor, item: ItemSubject & { promisedToId: number | null }): boolean =>
+  isPerson(actor, item.userId) || isPerson(actor, item.promisedToId);

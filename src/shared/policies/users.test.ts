@@ -20,3 +20,27 @@ describe('users.see', () => {
     expect(users.see(other, { id: 1, isVisible: null })).toBe(false);
   });
 });
+
+describe('users.moderate', () => {
+  it('lets an admin warn or suspend anyone but another admin', () => {
+    expect(users.moderate(admin, { id: 1, isAdmin: false })).toBe(true);
+    expect(users.moderate(admin, { id: 4, isAdmin: true })).toBe(false);
+    expect(users.moderate(admin, { id: 3, isAdmin: true })).toBe(false);
+    expect(users.moderate(other, { id: 1, isAdmin: false })).toBe(false);
+    expect(users.moderate(null, { id: 1, isAdmin: false })).toBe(false);
+  });
+});
+
+describe('users.remove', () => {
+  it('lets an account be deleted by itself or an admin', () => {
+    expect(users.remove(self, { id: 1, isAdmin: false })).toBe(true);
+    expect(users.remove(admin, { id: 1, isAdmin: false })).toBe(true);
+    expect(users.remove(other, { id: 1, isAdmin: false })).toBe(false);
+    expect(users.remove(null, { id: 1, isAdmin: false })).toBe(false);
+  });
+
+  it('never an admin’s account, not even by itself', () => {
+    expect(users.remove(admin, { id: 3, isAdmin: true })).toBe(false);
+    expect(users.remove(admin, { id: 4, isAdmin: true })).toBe(false);
+  });
+});

@@ -8,3 +8,15 @@ import { type Actor, isAdmin, isPerson } from './actor.js';
  */
 export const see = (actor: Actor, user: { id: number; isVisible: boolean | null }): boolean =>
   user.isVisible === true || isAdmin(actor) || isPerson(actor, user.id);
+
+/** What the rules read of a person's account as admins handle it. */
+export interface PersonSubject {
+  id: number;
+  isAdmin: boolean;
+}
+
+/** Warns or suspends the person: an admin, and never another admin. */
+export const moderate = (actor: Actor, person: PersonSubject): boolean => isAdmin(actor) && !person.isAdmin;
+
+/** Deletes the account: its owner or an admin, and an admin's account never. */
+export const remove = (actor: Actor, person: PersonSubject): boolean => !person.isAdmin && (isAdmin(actor) || isPerson(actor, person.id));

@@ -204,7 +204,7 @@ export async function deleteOwnAccount(
 ): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user || !(await verifyPassword(user.password, password))) throw badRequest(PEOPLE_MSG.currentPasswordWrong);
-  await removeUser(db, storage, userId, log);
+  await removeUser(db, storage, user, userId, log);
 }
 
 /**

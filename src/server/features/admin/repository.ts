@@ -67,12 +67,17 @@ export const imagesOnlyShownBy = (db: Db, userId: number) => {
  * links and payment ids with them, and leave their support requests without a user. Answers the
  * images only their items showed (no remaining item uses them), for the caller to remove after commit.
  */
-export async function deleteUserCascade(db: Db, id: number): Promise<'not-found' | 'admin' | { unusedImages: string[] }> {
+export async function deleteUserCascade(
+  db: Db,
+  id: number,
+  authorize: (person: { id: number; isAdmin: boolean }) => void,
+): Promise<'not-found' | { unusedImages: string[] }> {
   return db.transaction(async (tx) => {
-    // Locked, so the user cannot become an admin between this check and the delete.
-    const [user] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update');
+    // Locked, so the user cannot become an admin between this check and the delete; `authorize`
+    // throws to refuse, which rolls back a transaction that has written nothing.
+    const [user] = await tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).for('update');
     if (!user) return 'not-found';
-    if (user.isAdmin) return 'admin';
+    authorize(user);
     const images = await imagesOnlyShownBy(tx, id);
     // Items promised to this user go back to their owners' offers (the check constraint needs a person).
     await tx

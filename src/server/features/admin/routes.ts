@@ -51,7 +51,7 @@ export const adminRoutes: FeatureRoutes = (app) => {
     async (request, reply) => {
       const admin = await requireAdmin(request);
       const subject = await deletionSubject(app.db, { userId: request.params.id });
-      await removeUser(app.db, app.storage, request.params.id, request.log);
+      await removeUser(app.db, app.storage, admin, request.params.id, request.log);
       if (subject) await recordDeletion(app.db, admin, subject, request.body?.reason ?? null);
       return reply.status(204).send();
     },

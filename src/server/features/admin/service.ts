@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { type AdminUser, type adminNoteSchema, type adminVendorSchema, PEOPLE_MSG } from '../../../shared/people.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
+import { type Actor, authorize } from '../../policies/index.js';
 import { findUserById } from '../../users/repository.js';
 import { publicNotes } from '../search/service.js';
 import { discardImage } from '../uploads/service.js';
@@ -66,13 +67,14 @@ export async function setUserVerified(db: Db, id: number, isVerified: boolean): 
 export async function removeUser(
   db: Db,
   storage: ImageStorage,
+  actor: Actor,
   id: number,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<void> {
   const avatarKey = (await findUserById(db, id))?.avatarKey ?? null;
-  const outcome = await deleteUserCascade(db, id);
+  // Decided on the locked row (users.remove: an admin's account never), before anything is deleted.
+  const outcome = await deleteUserCascade(db, id, (person) => authorize(actor, 'user.remove', person));
   if (outcome === 'not-found') throw notFound(PEOPLE_MSG.userNotFound);
-  if (outcome === 'admin') throw forbidden(PEOPLE_MSG.adminNotDeletable);
   // Files go only after the commit: a rolled-back delete must not leave items without pictures.
   // A file left behind by a storage hiccup is only a little waste; the user is gone either way.
   await Promise.all(

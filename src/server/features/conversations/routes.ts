@@ -32,7 +32,7 @@ export const conversationRoutes: FeatureRoutes = (app) => {
     { ...sending, schema: { params: itemIdParams, body: sendMessageBodySchema, response: { 201: conversationDetailSchema } } },
     async (request, res) => {
       const user = await requireUser(request);
-      return res.status(201).send(await writeAboutItem(app.db, user.id, request.params.id, request.body.body));
+      return res.status(201).send(await writeAboutItem(app.db, user, request.params.id, request.body.body));
     },
   );
 

@@ -9,6 +9,7 @@ import { ITEM_MSG, thumbnailUrlOf } from '../../../shared/item-format.js';
 import { type Db, sqlState } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { publish } from '../../plugins/live.js';
+import { type Actor, authorize } from '../../policies/index.js';
 import { readConversationNotifications } from '../notifications/service.js';
 import {
   countUnread,
@@ -85,10 +86,11 @@ async function detailOf(db: Db, me: number, id: number): Promise<ConversationDet
 }
 
 /** Writes to an item's owner: opens (or reuses) my conversation about the item and adds the message. */
-export async function writeAboutItem(db: Db, me: number, itemId: number, body: string): Promise<ConversationDetail> {
+export async function writeAboutItem(db: Db, actor: NonNullable<Actor>, itemId: number, body: string): Promise<ConversationDetail> {
+  const me = actor.id;
   const item = await selectItemForMessage(db, itemId);
   if (!item) throw notFound(ITEM_MSG.notFound);
-  if (item.ownerId === me) throw badRequest(CONVERSATION_MSG.ownItem);
+  authorize(actor, 'conversation.start', { userId: item.ownerId });
   if (!item.available) throw badRequest(CONVERSATION_MSG.itemGone);
   await refuseIfBlocked(db, me, item.ownerId);
   let id: number;

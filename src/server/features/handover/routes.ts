@@ -1,6 +1,6 @@
-import { conversationDetailSchema, conversationIdParams, HANDOVER_MSG } from '../../../shared/conversations.js';
-import { forbidden } from '../../errors.js';
+import { conversationDetailSchema, conversationIdParams } from '../../../shared/conversations.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
+import { authorize } from '../../policies/index.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { participants, readConversation } from '../conversations/service.js';
 import { changeHandover } from './service.js';
@@ -16,7 +16,7 @@ export const handoverRoutes: FeatureRoutes = (app) => {
     async (request) => {
       const user = await requireUser(request);
       const sides = await participants(app.db, user.id, request.params.id);
-      if (sides.ownerId !== user.id) throw forbidden(HANDOVER_MSG.ownerOnly);
+      authorize(user, 'conversation.promise', sides);
       await changeHandover(app.db, sides.itemId, { to: 'promised', requesterId: sides.requesterId });
       return readConversation(app.db, user.id, request.params.id);
     },

@@ -1,6 +1,7 @@
 // The admins' graded actions (docs/decisions/025-moderation.md): each with a reason, written to the
 // audit log and told to the person (a `moderation` notification), in one transaction.
 import type { SessionUser } from '../../../shared/auth.js';
+import * as supportPolicy from '../../../shared/policies/support.js';
 import {
   type AdminPerson,
   MODERATION_LOG_CAP,
@@ -12,7 +13,8 @@ import {
 import { PEOPLE_MSG } from '../../../shared/people.js';
 import { ITEM_MSG } from '../../../shared/items.js';
 import type { Db } from '../../db/client.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
+import { authorize } from '../../policies/index.js';
 import { enqueue } from '../notifications/outbox.js';
 import { reportsOfPerson } from '../reports/service.js';
 import {
@@ -76,17 +78,17 @@ export async function setHidden(db: Db, admin: SessionUser, itemId: number, hide
   });
 }
 
-/** A person an admin may warn or suspend: anyone but an admin. */
-async function moderatedPerson(db: Db, userId: number) {
+/** A person this admin may warn or suspend (users.moderate: anyone but an admin). */
+async function moderatedPerson(db: Db, admin: SessionUser, userId: number) {
   const person = await selectPerson(db, { id: userId });
   if (!person) throw notFound(PEOPLE_MSG.userNotFound);
-  if (person.isAdmin) throw forbidden(MODERATION_MSG.adminNotModerated);
+  authorize(admin, 'user.moderate', person);
   return person;
 }
 
 /** A warning: a record and a notification, nothing else changes. */
 export async function warn(db: Db, admin: SessionUser, userId: number, reason: string): Promise<void> {
-  const person = await moderatedPerson(db, userId);
+  const person = await moderatedPerson(db, admin, userId);
   await db.transaction(async (tx) => {
     await insertAction(tx, { action: 'warn', adminId: admin.id, userId, username: person.username, reason });
     await enqueue(tx, [{ type: 'moderation', recipientId: userId }]);
@@ -95,7 +97,7 @@ export async function warn(db: Db, admin: SessionUser, userId: number, reason: s
 
 /** Suspends a person for `days` days or permanently, until lifted (a new suspension replaces one in force). */
 export async function suspend(db: Db, admin: SessionUser, userId: number, length: number | 'permanent', reason: string): Promise<void> {
-  const person = await moderatedPerson(db, userId);
+  const person = await moderatedPerson(db, admin, userId);
   await db.transaction(async (tx) => {
     // The log's entry of a permanent one has no end.
     const until = await setSuspension(tx, userId, length, reason);
@@ -228,8 +230,9 @@ export async function personId(db: Db, username: string): Promise<number> {
 export async function replyToSupport(db: Db, me: SessionUser, requestId: number, body: string): Promise<SupportReply[]> {
   await db.transaction(async (tx) => {
     const request = await selectSupportForReply(tx, requestId);
-    if (!request || (!me.isAdmin && request.userId !== me.id)) throw notFound(PEOPLE_MSG.supportNotFound);
-    const fromAdmin = me.isAdmin && request.userId !== me.id;
+    if (!request) throw notFound(PEOPLE_MSG.supportNotFound);
+    authorize(me, 'support.see', request);
+    const fromAdmin = supportPolicy.answerAsTeam(me, request);
     await insertReply(tx, { supportRequestId: requestId, authorId: me.id, fromAdmin, body });
     const status = fromAdmin ? (request.status === 'pending' ? 'in_progress' : request.status) : 'pending';
     if (status !== request.status) await setSupportStatus(tx, requestId, status);
@@ -243,7 +246,8 @@ export async function replyToSupport(db: Db, me: SessionUser, requestId: number,
 /** A request's thread, oldest first, for its author or an admin (404 for anyone else). */
 export async function supportThread(db: Db, me: SessionUser, requestId: number): Promise<SupportReply[]> {
   const request = await selectSupportForReply(db, requestId, false);
-  if (!request || (!me.isAdmin && request.userId !== me.id)) throw notFound(PEOPLE_MSG.supportNotFound);
+  if (!request) throw notFound(PEOPLE_MSG.supportNotFound);
+  authorize(me, 'support.see', request);
   return (await selectReplies(db, [requestId])).map(toReply);
 }
 

@@ -7,11 +7,11 @@ import {
   noteIdParams,
   noteListSchema,
   noteSchema,
-  PEOPLE_MSG,
   updateLinkBodySchema,
   updateNoteBodySchema,
 } from '../../../shared/people.js';
-import { requireOwnerOrAdmin, requireUser, signedIn } from '../../plugins/guards.js';
+import { requireUser, signedIn } from '../../plugins/guards.js';
+import { authorize } from '../../policies/index.js';
 import { rateQuota } from '../../plugins/quotas.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import {
@@ -57,14 +57,14 @@ export const notesRoutes: FeatureRoutes = (app) => {
     { preValidation: signedIn, schema: { params: noteIdParams, body: updateNoteBodySchema, response: { 200: noteSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      await requireOwnerOrAdmin(request, await noteAuthor(app.db, user.id, request.params.id), PEOPLE_MSG.noteNotYours);
+      authorize(user, 'note.manage', { createdById: await noteAuthor(app.db, user.id, request.params.id) });
       return changeNote(app.db, request.params.id, request.body);
     },
   );
 
   app.delete('/notes/:id', { preValidation: signedIn, schema: { params: noteIdParams } }, async (request, reply) => {
     const user = await requireUser(request);
-    await requireOwnerOrAdmin(request, await noteAuthor(app.db, user.id, request.params.id), PEOPLE_MSG.noteNotYours);
+    authorize(user, 'note.manage', { createdById: await noteAuthor(app.db, user.id, request.params.id) });
     await removeNote(app.db, request.params.id);
     return reply.status(204).send();
   });

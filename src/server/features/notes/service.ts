@@ -47,8 +47,8 @@ export async function getNote(db: Db, readerId: number, id: number): Promise<Not
 }
 
 /** Who wrote a note the reader may read (0 when the author is gone: then only an admin may change it), or 404. */
-export async function noteAuthor(db: Db, readerId: number, id: number): Promise<number> {
-  return (await getNote(db, readerId, id)).createdById ?? 0;
+export async function noteAuthor(db: Db, readerId: number, id: number): Promise<number | null> {
+  return (await getNote(db, readerId, id)).createdById;
 }
 
 /** Writes a note in the user's own notebook. */

@@ -9,6 +9,7 @@ import {
 import { itemIdParams } from '../../../shared/items.js';
 import { notFound } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
+import { authorize } from '../../policies/index.js';
 import { findUserByUsername } from '../../users/repository.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { activeVendors, paymentLinksOf } from '../account/service.js';
@@ -19,9 +20,9 @@ export const profilesRoutes: FeatureRoutes = (app) => {
   app.get('/users/profile/:username', { schema: { params: usernameParams, response: { 200: profileSchema } } }, async (request) => {
     const db = app.readDb(request);
     const user = await findUserByUsername(db, request.params.username);
-    const viewer = user && !user.isVisible ? await app.sessions.user(request) : null;
-    // A hidden profile is "not found" for everyone but its owner and the admins.
-    if (!user || (!user.isVisible && viewer?.id !== user.id && !viewer?.isAdmin)) throw notFound(PEOPLE_MSG.userNotFound);
+    if (!user) throw notFound(PEOPLE_MSG.userNotFound);
+    // A hidden profile is "not found" for everyone but its owner and the admins (the session is read only then).
+    authorize(user.isVisible ? null : await app.sessions.user(request), 'user.see', user);
     const [links, reputation] = await Promise.all([paymentLinksOf(db, user.id), reputationOf(db, app.storage, user)]);
     return {
       username: user.username,

@@ -1,12 +1,14 @@
 // Profiles and reputation (docs/decisions/024-profiles-thanks-phones.md): what a profile shows
 // besides its payment links, and the thanks the two people of a hand-over leave each other.
 import { eq } from 'drizzle-orm';
+import type { SessionUser } from '../../../shared/auth.js';
 import { PROFILE_MSG, type Thanks } from '../../../shared/people.js';
 import { thumbnailUrlOf } from '../../../shared/item-format.js';
 import type { Db } from '../../db/client.js';
 import { items } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
+import { type Actor, authorize } from '../../policies/index.js';
 import type { UserRow } from '../../users/repository.js';
 import { findUserById, updateUser } from '../../users/repository.js';
 import { deleteStoredAvatar } from '../uploads/images.js';
@@ -48,14 +50,15 @@ export async function reputationOf(db: Db, storage: ImageStorage, user: UserRow)
  * The hand-over of an item as seen by `me`: the other person of it. 404 for an unknown item, 403
  * for anyone but its giver and receiver, 400 before it was given (no receiver yet, or not taken).
  */
-async function handOver(db: Db, itemId: number, me: number) {
+async function handOver(db: Db, itemId: number, actor: NonNullable<Actor>) {
+  const me = actor.id;
   const [item] = await db
     .select({ id: items.id, title: items.title, ownerId: items.userId, status: items.status, promisedToId: items.promisedToId })
     .from(items)
     .where(eq(items.id, itemId))
     .limit(1);
   if (!item) throw notFound(PROFILE_MSG.itemNotFound);
-  if (item.ownerId !== me && item.promisedToId !== me) throw forbidden(PROFILE_MSG.notYourHandOver);
+  authorize(actor, 'item.thank', { userId: item.ownerId, promisedToId: item.promisedToId });
   if (item.status !== 'taken' || item.promisedToId === null) throw badRequest(PROFILE_MSG.notHandedOver);
   const otherId = item.ownerId === me ? item.promisedToId : item.ownerId;
   const other = await findUserById(db, otherId);
@@ -73,8 +76,8 @@ const asThanks = (fromUsername: string | null, r: NonNullable<Awaited<ReturnType
 });
 
 /** GET /api/items/:id/thanks: the other person of the hand-over, my thanks to them and theirs to me. */
-export async function handOverThanks(db: Db, itemId: number, me: { id: number; username: string }) {
-  const { other } = await handOver(db, itemId, me.id);
+export async function handOverThanks(db: Db, itemId: number, me: SessionUser) {
+  const { other } = await handOver(db, itemId, me);
   const [mine, theirs] = await Promise.all([thanksFor(db, itemId, me.id), thanksFor(db, itemId, other.id)]);
   return {
     other: { username: other.username },
@@ -84,8 +87,8 @@ export async function handOverThanks(db: Db, itemId: number, me: { id: number; u
 }
 
 /** POST /api/items/:id/thanks: once per person and hand-over (409 again); the other person is notified. */
-export async function giveThanks(db: Db, itemId: number, me: { id: number; username: string }, note: string | null) {
-  const { item, other } = await handOver(db, itemId, me.id);
+export async function giveThanks(db: Db, itemId: number, me: SessionUser, note: string | null) {
+  const { item, other } = await handOver(db, itemId, me);
   if (await eitherBlocked(db, me.id, other.id)) throw forbidden(PROFILE_MSG.blocked);
   await db.transaction(async (tx) => {
     const id = await insertThanks(tx, { itemId, itemTitle: item.title, fromUserId: me.id, toUserId: other.id, note });

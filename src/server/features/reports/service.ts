@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
+import { authorize } from '../../policies/index.js';
 import { removeUser } from '../admin/service.js';
 import { findUserKnownTo } from '../../users/repository.js';
 import { removeItem } from '../items/service.js';
@@ -66,7 +67,7 @@ async function resolveTarget(db: Db, reporter: SessionUser, body: Target) {
   if ('messageId' in body) {
     const message = await selectReportableMessage(db, body.messageId, reporter.id);
     if (!message || message.senderId === null) throw notFound(REPORT_MSG.messageNotFound);
-    if (message.senderId === reporter.id) throw badRequest(REPORT_MSG.ownMessage);
+    authorize(reporter, 'report.message', { senderId: message.senderId });
     return {
       key: { messageId: body.messageId },
       values: {
@@ -88,12 +89,12 @@ async function resolveTarget(db: Db, reporter: SessionUser, body: Target) {
   if ('itemId' in body) {
     const item = await selectReportableItem(db, body.itemId);
     if (!item) throw notFound(REPORT_MSG.itemNotFound);
-    if (item.userId === reporter.id) throw badRequest(REPORT_MSG.ownItem);
+    authorize(reporter, 'report.item', item);
     return { key: { itemId: body.itemId }, values: { targetType: 'item' as const, itemId: body.itemId, subject: item.title } };
   }
   const user = await findUserKnownTo(db, body.username, reporter);
-  if (user?.id === reporter.id) throw badRequest(REPORT_MSG.self);
   if (!user) throw notFound(REPORT_MSG.userNotFound);
+  authorize(reporter, 'report.user', user);
   return { key: { userId: user.id }, values: { targetType: 'user' as const, reportedUserId: user.id, subject: user.username } };
 }
 
@@ -172,7 +173,7 @@ export async function resolveReport(
     if (!report.user) throw notFound(report.targetType === 'item' ? REPORT_MSG.ownerUnknown : REPORT_MSG.userNotFound);
     related = await selectOpenReportIdsOfUser(db, report.user.id);
     const subject = await deletionSubject(db, { userId: report.user.id });
-    await removeUser(db, storage, report.user.id, log);
+    await removeUser(db, storage, admin, report.user.id, log);
     if (subject) await recordDeletion(db, admin, subject, reason);
   }
   await closeReports(db, [id, ...related], 'actioned', admin.id);
