@@ -167,17 +167,18 @@ describe('encrypted backups (BACKUP_ENCRYPTION_KEY)', { timeout: 120_000 }, () =
     expect(existsSync(path.join(target, 'pglite'))).toBe(false);
   });
 
-  it('scheduled backups are encrypted and rotate with the plain ones', async () => {
+  it('scheduled backups are encrypted to every key of the file and rotate with the plain ones', async () => {
     const backupDir = path.join(dir, 'scheduled');
     mkdirSync(backupDir);
     writeFileSync(path.join(backupDir, 'sharenearby-20260101T000000Z.backup.gz'), 'old plain');
     writeFileSync(path.join(backupDir, 'sharenearby-20260102T000000Z.backup.gz.age'), 'old encrypted');
     writeFileSync(path.join(backupDir, 'sharenearby-20260103T000000Z.backup.gz'), 'newer plain');
-    const config = {
-      ...site.config,
-      backup: loadConfig({ BACKUP_DIR: backupDir, BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '2' }).backup,
-      backupRecipients: [operator.recipient],
-    };
+    // Two keys in a recipients file: either opens every file.
+    const twoKeys = path.join(dir, 'two-keys.txt');
+    writeFileSync(twoKeys, `# the operator\n${operator.recipient}\n\n# the spare, kept elsewhere\n${serverKey.recipient}\n`);
+    const scheduled = loadConfig({ BACKUP_DIR: backupDir, BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '2', BACKUP_ENCRYPTION_KEY: twoKeys });
+    expect(scheduled.backupRecipients).toEqual([operator.recipient, serverKey.recipient]);
+    const config = { ...site.config, backup: scheduled.backup, backupRecipients: scheduled.backupRecipients };
     const result = await scheduledBackup(site.app.database, config);
     expect(result.outcome).toBe('written');
     const names = readdirSync(backupDir).sort();
@@ -186,6 +187,7 @@ describe('encrypted backups (BACKUP_ENCRYPTION_KEY)', { timeout: 120_000 }, () =
     const written = path.join(backupDir, names[1]!);
     expect(readFileSync(written).includes(passwordHash)).toBe(false);
     expect(await decrypt(written, operator.identity)).toContain(passwordHash);
+    expect(await decrypt(written, serverKey.identity)).toContain(passwordHash);
     // A day on, the next encrypted one pushes the plain one out.
     const tomorrow = () => new Date(Date.now() + 25 * 3600_000);
     expect((await scheduledBackup(site.app.database, config, tomorrow)).outcome).toBe('written');
