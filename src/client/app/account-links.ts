@@ -1,6 +1,7 @@
 import { LifeBuoy, NotebookPen, Package, Settings, ShieldCheck } from 'lucide-react';
 import type { SessionUser } from '../../shared/auth.js';
 import type { MessageId } from '../../shared/i18n.js';
+import * as adminPolicy from '../../shared/policies/admin.js';
 
 type AccountLink = { href: string; label: MessageId; icon: typeof Settings };
 
@@ -12,6 +13,6 @@ export function accountLinks(user: SessionUser): AccountLink[] {
     { href: '/notes', label: 'core.nav.myNotes', icon: NotebookPen },
     { href: '/help', label: 'core.nav.help', icon: LifeBuoy },
   ];
-  if (user.isAdmin) links.push({ href: '/admin', label: 'core.nav.admin', icon: ShieldCheck });
+  if (adminPolicy.enter(user)) links.push({ href: '/admin', label: 'core.nav.admin', icon: ShieldCheck });
   return links;
 }

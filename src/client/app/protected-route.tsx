@@ -3,6 +3,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useT } from '@/lib/i18n';
+import * as adminPolicy from '../../shared/policies/admin.js';
 
 type ProtectedRouteProps = {
   children: ReactNode;
@@ -22,6 +23,6 @@ export function ProtectedRoute({ children, adminOnly = false }: ProtectedRoutePr
     const here = search ? `${path}?${search}` : path;
     return <Redirect to={here === '/home' ? '/auth' : `/auth?next=${encodeURIComponent(here)}`} replace />;
   }
-  if (adminOnly && !user.isAdmin) return <Redirect to="/home" replace />;
+  if (adminOnly && !adminPolicy.enter(user)) return <Redirect to="/home" replace />;
   return children;
 }

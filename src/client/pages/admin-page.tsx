@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useAuth } from '@/features/auth/auth-provider';
+import * as adminPolicy from '../../shared/policies/admin.js';
 import { FailedDeliveries } from '@/features/notifications/components/failed-deliveries';
 import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -30,7 +31,7 @@ export function AdminPage() {
       </div>
       {isLoading ? (
         <PageSpinner label={t('admin.page.checking')} />
-      ) : user?.isAdmin ? (
+      ) : adminPolicy.enter(user ?? null) ? (
         <>
           <AdminDashboard />
           <FailedDeliveries />

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { Cell, DataTable, RowHeader } from '@/features/admin/components/data-table';
+import { useAuth } from '@/features/auth/auth-provider';
 import { ModerationEntryItem } from '@/features/admin/components/moderation-log';
 import { PersonLink } from '@/features/admin/components/person-link';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
@@ -14,6 +15,7 @@ import { type ModerationCall, useAdminPerson, useEndSessions, useModerate } from
 import { notifyError } from '@/features/admin/notify';
 import { toast } from '@/components/ui/use-toast';
 import type { AdminReport } from '../../shared/reports.js';
+import * as userPolicy from '../../shared/policies/users.js';
 import { currentLanguage, T, useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -114,6 +116,7 @@ export function AdminPersonPage({ username }: { username: string }) {
   const t = useT();
   useDocumentTitle(t('admin.person.title', { name: username }));
   const person = useAdminPerson(username);
+  const { user: me } = useAuth();
   const moderate = useModerate();
   const endSessions = useEndSessions(username);
   const [, navigate] = useLocation();
@@ -181,7 +184,7 @@ export function AdminPersonPage({ username }: { username: string }) {
         ) : null}
       </div>
 
-      {user.isAdmin ? null : (
+      {!userPolicy.moderate(me ?? null, user) ? null : (
         <PersonSection id="person-actions" title={t('admin.person.actions')}>
           <div className="flex flex-wrap gap-2">
             <AskButton

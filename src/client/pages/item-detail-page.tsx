@@ -12,6 +12,8 @@ import { ReportButton } from '@/features/reports/components/report-button';
 import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
+import * as itemPolicy from '../../shared/policies/items.js';
+import * as reportPolicy from '../../shared/policies/reports.js';
 
 /** /items/{id} (public). */
 export function ItemDetailPage() {
@@ -26,13 +28,14 @@ export function ItemDetailPage() {
   if (!valid || isError) return <ItemNotFound />;
   if (isPending || !item) return <PageSpinner label={t('items.detail.loading')} />;
   // Signed-in people may report someone else's item; visitors and the owner see no button.
-  const report =
-    user && user.id !== item.userId ? (
-      <ReportButton target={{ itemId: item.id }} label={t('items.detail.report')} subject={item.title} />
-    ) : null;
+  const report = reportPolicy.reportItem(user ?? null, item) ? (
+    <ReportButton target={{ itemId: item.id }} label={t('items.detail.report')} subject={item.title} />
+  ) : null;
   // After the hand-over, its giver and receiver may thank each other (the receiver is named to those two only).
   const handedOver =
-    item.status === 'taken' && item.promisedTo !== null && user && (user.id === item.userId || user.id === item.promisedTo.id);
+    item.status === 'taken' &&
+    item.promisedTo !== null &&
+    itemPolicy.takesPartInHandOver(user ?? null, { userId: item.userId, promisedToId: item.promisedTo.id });
   return (
     <div className="grid gap-4">
       {item.hidden ? (

@@ -37,7 +37,7 @@ function ContactSection({ item, viewer, contact }: { item: ItemDetail; viewer: V
       </Link>
     );
   } else if (item.status === 'promised' || item.status === 'taken') {
-    const mine = viewer !== null && viewer !== undefined && item.promisedTo?.id === viewer.id;
+    const mine = itemPolicy.isPromisee(viewer ?? null, { ...item, promisedToId: item.promisedTo?.id ?? null });
     body = (
       <p className="flex items-start gap-2 rounded-card border border-border bg-primary-soft px-4 py-3 text-primary-soft-foreground">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
