@@ -350,6 +350,23 @@ export const items = pgTable(
   ],
 );
 
+// The points an account's items have published (migration 0041, docs/decisions/006): a new or moved
+// item of the account publishes one of them again when it is 200–700 m from its place
+// (features/items/published-point.ts). Published points only, which are public anyway; kept when
+// the items are deleted, so deleting them does not give the account new cells to learn.
+export const publishedPlaces = pgTable(
+  'published_places',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    approxLatitude: numeric('approx_latitude', { precision: 7, scale: 5 }).notNull(),
+    approxLongitude: numeric('approx_longitude', { precision: 8, scale: 5 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.approxLatitude, t.approxLongitude] })],
+);
+
 // The Map view's per-cell counts of listed items' published points (migration 0029,
 // docs/decisions/021-map-clusters.md): one row per non-empty Web Mercator cell of levels 2 to 21 (0035),
 // kept by statement triggers on items (SQL functions of that migration, not managed by drizzle-kit).

@@ -9,7 +9,8 @@ import { loadConfig } from '../config.js';
 import { createTestApp, type TestApp, TestClient } from '../test/harness.js';
 import { DEMO_ITEMS } from './items.js';
 import { DEMO_ADMIN, DEMO_IMAGES_DIR, DEMO_PASSWORD, DEMO_USERS } from './seed.js';
-import { notes, users } from '../db/schema.js';
+import { notes, publishedPlaces, users } from '../db/schema.js';
+import { APPROX_MAX_METRES, APPROX_MIN_METRES, metresBetween } from '../features/items/location.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +54,27 @@ describe('demo content', () => {
       expect(image.headers['content-type']).toBe('image/webp');
     }
     expect(new Set(items.map((i: { username: string }) => i.username)).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it("publishes each item's point by the rule of a post: 200–700 m from its place, and its owner keeps the point", async () => {
+    const listed = (await new TestClient(t.app).get('/api/items?limit=50')).json().items as { id: number; title: string }[];
+    const places = await t.app.db.select().from(publishedPlaces);
+    for (const item of DEMO_ITEMS) {
+      const { id } = listed.find((i) => i.title === item.title)!;
+      const shown = (await new TestClient(t.app).get(`/api/items/${id}`)).json();
+      if (item.tags.includes('Restaurant')) {
+        expect([shown.latitude, shown.longitude]).toEqual([item.latitude, item.longitude]);
+        continue;
+      }
+      const metres = metresBetween({ lat: shown.latitude, lng: shown.longitude }, { lat: item.latitude, lng: item.longitude });
+      expect(metres).toBeGreaterThanOrEqual(APPROX_MIN_METRES);
+      expect(metres).toBeLessThanOrEqual(APPROX_MAX_METRES);
+      expect(
+        places.some(
+          (p) => p.userId === shown.userId && Number(p.approxLatitude) === shown.latitude && Number(p.approxLongitude) === shown.longitude,
+        ),
+      ).toBe(true);
+    }
   });
 
   it('shows each item with its own picture file from assets/demo, at the size of that file', async () => {

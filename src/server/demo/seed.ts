@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { items, notes, paymentVendors, supportRequests, userPaymentIds, users } from '../db/schema.js';
+import { items, notes, paymentVendors, publishedPlaces, supportRequests, userPaymentIds, users } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../features/auth/passwords.js';
+import { type Point, pointForPlace } from '../features/items/location.js';
 import { locationSecret, publishedColumns } from '../features/items/published-point.js';
 import { processAndStoreImage } from '../features/uploads/images.js';
 import type { ImageStorage } from '../plugins/storage.js';
@@ -92,6 +93,20 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
       { userId: id('carmen'), createdById: id('carmen'), visibility: 'private', content: 'Remember to water the shared planters.' },
     ]);
     const now = Date.now();
+    // Each person's items publish their points by the rule of a post (published-point.ts), oldest first.
+    const known = new Map<string, Point[]>();
+    const points = new Map<(typeof DEMO_ITEMS)[number], Point>();
+    for (const item of [...DEMO_ITEMS].sort((a, b) => b.ageHours - a.ageHours)) {
+      if (item.tags.includes('Restaurant')) continue;
+      const mine = known.get(item.owner) ?? [];
+      const { point, isNew } = pointForPlace(mine, { lat: item.latitude, lng: item.longitude }, secret);
+      if (isNew) known.set(item.owner, [...mine, point]);
+      points.set(item, point);
+    }
+    const places = [...known].flatMap(([owner, mine]) =>
+      mine.map((p) => ({ userId: id(owner), approxLatitude: p.lat.toFixed(5), approxLongitude: p.lng.toFixed(5) })),
+    );
+    if (places.length) await tx.insert(publishedPlaces).values(places);
     await tx.insert(items).values(
       DEMO_ITEMS.map((item, i) => ({
         userId: id(item.owner),
@@ -101,7 +116,7 @@ export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30):
         latitude: item.latitude.toFixed(8),
         longitude: item.longitude.toFixed(8),
         // A restaurant posting its menu wants to be found at its door; everyone else is approximate.
-        ...publishedColumns({ lat: item.latitude, lng: item.longitude }, item.tags.includes('Restaurant'), secret),
+        ...publishedColumns({ lat: item.latitude, lng: item.longitude }, item.tags.includes('Restaurant'), secret, points.get(item)),
         tags: item.tags,
         createdAt: new Date(now - item.ageHours * HOUR_MS),
         updatedAt: new Date(now - item.ageHours * HOUR_MS),

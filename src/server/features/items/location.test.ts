@@ -5,21 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fakeClientDir, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
 import { queryRows } from '../../db/client.js';
-import { APPROX_MAX_METRES, APPROX_MIN_METRES, approximatePoint, cellOf, type Point } from './location.js';
+import { metresBetween, moved } from '../../test/geo.js';
+import { APPROX_MAX_METRES, APPROX_MIN_METRES, approximatePoint, cellOf } from './location.js';
 import { locationSecret, republishOldPoints } from './published-point.js';
-
-function metresBetween(a: Point, b: Point): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
-}
-
-/** A point this many metres north and east of another. */
-const moved = (p: Point, north: number, east: number): Point => ({
-  lat: p.lat + north / 111_320,
-  lng: p.lng + east / (111_320 * Math.cos((p.lat * Math.PI) / 180)),
-});
 
 describe('approximatePoint', () => {
   it('moves a point a few hundred metres, within the range, and stays a valid coordinate', () => {
@@ -72,34 +60,7 @@ describe('approximatePoint', () => {
   });
 });
 
-/** Where a watcher would guess the home: the centroid of the published points. */
-function centroid(points: Point[]): Point {
-  return { lat: points.reduce((s, p) => s + p.lat, 0) / points.length, lng: points.reduce((s, p) => s + p.lng, 0) / points.length };
-}
-
-/**
- * The ring-intersection guess: every published point is 200 to 500 m from the home, so the home is
- * where most rings overlap; the guess is the middle of the best-covered places (a 10 m grid).
- */
-function ringIntersection(points: Point[]): Point {
-  const middle = centroid(points);
-  let best = -1;
-  let hits: Point[] = [];
-  for (let north = -1200; north <= 1200; north += 10) {
-    for (let east = -1200; east <= 1200; east += 10) {
-      const x = moved(middle, north, east);
-      const score = points.filter((p) => {
-        const d = metresBetween(x, p);
-        return d >= 200 && d <= 500;
-      }).length;
-      if (score > best) [best, hits] = [score, [x]];
-      else if (score === best) hits.push(x);
-    }
-  }
-  return centroid(hits);
-}
-
-describe('published points of many items from one place', () => {
+describe('published points of items', () => {
   let t: TestApp;
   const home = { latitude: 40.72934, longitude: -73.99712 };
 
@@ -132,42 +93,7 @@ describe('published points of many items from one place', () => {
     return ids;
   }
 
-  /** What a visitor reads: the listed items (nearest first from a point nearby) and each detail. */
-  async function seenByVisitor(ids: number[]): Promise<Point[]> {
-    const visitor = new TestClient(t.app);
-    const listed = new Set<number>();
-    for (let page = 1; ; page++) {
-      const res = await visitor.get(`/api/items?lat=${home.latitude + 0.003}&lng=${home.longitude}&limit=50&page=${page}`);
-      expect(res.statusCode).toBe(200);
-      for (const item of res.json().items) listed.add(item.id);
-      if (!res.json().pagination.hasNextPage) break;
-    }
-    const points: Point[] = [];
-    for (const id of ids) {
-      expect(listed.has(id)).toBe(true);
-      const detail = (await visitor.get(`/api/items/${id}`)).json();
-      expect(detail.locationIsApproximate).toBe(true);
-      points.push({ lat: detail.latitude, lng: detail.longitude });
-    }
-    return points;
-  }
-
   const truth = { lat: home.latitude, lng: home.longitude };
-
-  it('50 items by one user: the centroid and the ring intersection stay at least 200 m from the home', async () => {
-    const ids = await postFromHome(await poster(), 50);
-    const points = await seenByVisitor(ids);
-    expect(metresBetween(centroid(points), truth)).toBeGreaterThanOrEqual(200);
-    expect(metresBetween(ringIntersection(points), truth)).toBeGreaterThanOrEqual(200);
-  }, 120_000);
-
-  it('50 items by 10 users from one place: the same', async () => {
-    const ids: number[] = [];
-    for (let u = 0; u < 10; u++) ids.push(...(await postFromHome(await poster(), 5)));
-    const points = await seenByVisitor(ids);
-    expect(metresBetween(centroid(points), truth)).toBeGreaterThanOrEqual(200);
-    expect(metresBetween(ringIntersection(points), truth)).toBeGreaterThanOrEqual(200);
-  }, 120_000);
 
   it("a pin dragged a few metres across a cell line publishes the poster's first point, and the owner sees the exact one", async () => {
     const secret = await locationSecret(t.app.db);
@@ -196,6 +122,25 @@ describe('published points of many items from one place', () => {
     const c = (await visitor.get(`/api/items/${third}`)).json();
     expect([c.latitude, c.longitude]).not.toEqual([a.latitude, a.longitude]);
   }, 60_000);
+
+  it('an account keeps its points when its items are deleted: a place 300 m from the old one publishes the old point', async () => {
+    const p = await poster();
+    const visitor = new TestClient(t.app);
+    const [first] = await postFromHome(p, 1);
+    const point = (await visitor.get(`/api/items/${first}`)).json();
+    expect((await p.client.request({ method: 'DELETE', url: `/api/items/${first}` })).statusCode).toBe(204);
+    // The photo went with the item: the next post has a new one.
+    p.imageUrl = (await p.client.upload([{ data: await jpegWithGps() }])).json().imageUrl as string;
+    // A place 300 m from the point published before (and so in another cell than the home).
+    const place = moved({ lat: point.latitude, lng: point.longitude }, 300, 0);
+    const [second] = await postFromHome(p, 1, { latitude: place.lat, longitude: place.lng });
+    const again = (await visitor.get(`/api/items/${second}`)).json();
+    expect([again.latitude, again.longitude]).toEqual([point.latitude, point.longitude]);
+    // Someone else posting there gets that place's own cell's point.
+    const [other] = await postFromHome(await poster(), 1, { latitude: place.lat, longitude: place.lng });
+    const theirs = (await visitor.get(`/api/items/${other}`)).json();
+    expect([theirs.latitude, theirs.longitude]).not.toEqual([point.latitude, point.longitude]);
+  });
 
   it("an item whose published point is an old random draw gets its cell's point at start, once", async () => {
     const [id] = await postFromHome(await poster(), 1);

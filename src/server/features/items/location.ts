@@ -15,13 +15,25 @@ export const CELL_METRES = 150;
 export const OFFSET_MIN_METRES = 340;
 export const OFFSET_MAX_METRES = 420;
 /**
- * A poster's item this close to a cell in which the same poster already has an item takes that
- * cell's point: a pin dragged a few metres either side of a cell line publishes one point, not two.
+ * An account's published points (published-point.ts, docs/decisions/006): a new place of the
+ * account publishes one of them again when it lies REUSE_MIN..MAX_METRES from it (the one nearest
+ * REUSE_BEST_METRES), so a person's pins around one home, however noisy, publish one point. The
+ * window reaches to 700 m because a pin 100 m off the home must still find the home's point.
  */
-export const STICKY_METRES = 20;
+export const REUSE_MIN_METRES = 200;
+export const REUSE_MAX_METRES = 700;
+export const REUSE_BEST_METRES = 380;
+/**
+ * A place with none of its account's points in that window but one within DERIVED_WITHIN_METRES
+ * publishes a point derived from the nearest of them: that point moved DERIVED_METRES in one of a
+ * few directions taken from an HMAC of the secret and the point. It carries no cell's point, so
+ * one account moving a pin around an area learns one cell there, not the cells it moves through.
+ */
+export const DERIVED_WITHIN_METRES = 1_100;
+export const DERIVED_METRES = 400;
 /** What the published point's distance from the exact one is kept within (tests and docs). */
-export const APPROX_MIN_METRES = 200;
-export const APPROX_MAX_METRES = 560;
+export const APPROX_MIN_METRES = REUSE_MIN_METRES;
+export const APPROX_MAX_METRES = REUSE_MAX_METRES;
 
 export interface Point {
   lat: number;
@@ -67,44 +79,67 @@ export function cellOf(p: Point, secret: Buffer): Cell {
   return { row, col };
 }
 
-/** The point's own cell first, then the other cells within `margin` metres of it. */
-export function cellsNear(p: Point, secret: Buffer, margin = STICKY_METRES): Cell[] {
-  const dLat = margin / METRES_PER_DEGREE_LAT;
-  const dLng = margin * degreesLngPerMetre(p.lat);
-  const cells: Cell[] = [];
-  for (const [y, x] of [
-    [0, 0],
-    [-1, -1],
-    [-1, 0],
-    [-1, 1],
-    [0, -1],
-    [0, 1],
-    [1, -1],
-    [1, 0],
-    [1, 1],
-  ] as const) {
-    const c = cellOf({ lat: Math.max(-90, Math.min(90, p.lat + y * dLat)), lng: p.lng + x * dLng }, secret);
-    if (!cells.some((k) => k.row === c.row && k.col === c.col)) cells.push(c);
-  }
-  return cells;
-}
-
-/** The published point of a cell: its centre moved by a secret, per-cell distance and direction. */
-export function publishedPointOfCell(cell: Cell, secret: Buffer): Point {
-  const { fy, fx } = gridOrigin(secret);
-  const centreLat = rowCentreLat(cell.row, fy);
-  const centreLng = (cell.col + 0.5 - fx) * colWidthDeg(cell.row, fy) - 180;
-  const [u, v] = unitPair(secret, `cell:${cell.row}:${cell.col}`);
-  const distance = OFFSET_MIN_METRES + u * (OFFSET_MAX_METRES - OFFSET_MIN_METRES);
-  const bearing = v * 2 * Math.PI;
-  const lat = centreLat + (distance * Math.cos(bearing)) / METRES_PER_DEGREE_LAT;
-  let lng = centreLng + distance * Math.sin(bearing) * degreesLngPerMetre(centreLat);
+/** A point moved `metres` in the direction `bearing` (radians from north), given to 5 decimals. */
+function offset(from: Point, metres: number, bearing: number): Point {
+  const lat = from.lat + (metres * Math.cos(bearing)) / METRES_PER_DEGREE_LAT;
+  let lng = from.lng + metres * Math.sin(bearing) * degreesLngPerMetre(from.lat);
   while (lng > 180) lng -= 360;
   while (lng < -180) lng += 360;
   return { lat: round5(Math.min(90, Math.max(-90, lat))), lng: round5(lng) };
 }
 
+/** The published point of a cell: its centre moved by a secret, per-cell distance and direction. */
+export function publishedPointOfCell(cell: Cell, secret: Buffer): Point {
+  const { fy, fx } = gridOrigin(secret);
+  const centre = { lat: rowCentreLat(cell.row, fy), lng: (cell.col + 0.5 - fx) * colWidthDeg(cell.row, fy) - 180 };
+  const [u, v] = unitPair(secret, `cell:${cell.row}:${cell.col}`);
+  return offset(centre, OFFSET_MIN_METRES + u * (OFFSET_MAX_METRES - OFFSET_MIN_METRES), v * 2 * Math.PI);
+}
+
+/** The `count` points derived from a published one: DERIVED_METRES away, evenly round it from a secret first direction. */
+function derivedPoints(from: Point, count: number, secret: Buffer): Point[] {
+  const [u] = unitPair(secret, `derived:${from.lat.toFixed(5)}:${from.lng.toFixed(5)}`);
+  return Array.from({ length: count }, (_, k) => offset(from, DERIVED_METRES, (u + k / count) * 2 * Math.PI));
+}
+
 /** The published point of an exact one (no poster's earlier cells taken into account). */
 export function approximatePoint(exact: Point, secret: Buffer): Point {
   return publishedPointOfCell(cellOf(exact, secret), secret);
+}
+
+/** The great-circle distance between two points, in metres. */
+export function metresBetween(a: Point, b: Point): number {
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(Math.min(1, h)));
+}
+
+/**
+ * The point a new place of an account publishes, given the points the account has published
+ * before (`known`, oldest first), and whether it is new to the account (to be remembered):
+ * 1. the known point REUSE_MIN..MAX_METRES from the place nearest REUSE_BEST_METRES (the older on a tie);
+ * 2. else, when the nearest known point is within DERIVED_WITHIN_METRES, a point derived from it:
+ *    for a place closer than REUSE_MIN_METRES, of its three derived points the one farthest from the
+ *    place (so rings drawn round the two points cross away from it); for a place beyond the window,
+ *    of its six the one in the window nearest REUSE_BEST_METRES;
+ * 3. else the place's cell's point.
+ * Each is REUSE_MIN..MAX_METRES from the place.
+ */
+export function pointForPlace(known: readonly Point[], exact: Point, secret: Buffer): { point: Point; isNew: boolean } {
+  const inWindow = (p: Point) => {
+    const d = metresBetween(p, exact);
+    return d >= REUSE_MIN_METRES && d <= REUSE_MAX_METRES;
+  };
+  const gap = (p: Point) => Math.abs(metresBetween(p, exact) - REUSE_BEST_METRES);
+  const least = (points: Point[], score: (p: Point) => number) =>
+    points.reduce<Point | undefined>((best, p) => (best === undefined || score(p) < score(best) ? p : best), undefined);
+  const reused = least(known.filter(inWindow), gap);
+  if (reused) return { point: reused, isNew: false };
+  const nearest = least([...known], (p) => metresBetween(p, exact));
+  const distance = nearest ? metresBetween(nearest, exact) : Infinity;
+  if (nearest && distance <= DERIVED_WITHIN_METRES) {
+    const close = distance < REUSE_MIN_METRES;
+    const derived = least(derivedPoints(nearest, close ? 3 : 6, secret).filter(inWindow), close ? (p) => -metresBetween(p, exact) : gap);
+    if (derived) return { point: derived, isNew: true };
+  }
+  return { point: approximatePoint(exact, secret), isNew: true };
 }

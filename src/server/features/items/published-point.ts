@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { getSecret } from '../../db/secrets.js';
-import { type Cell, cellOf, cellsNear, type Point, publishedPointOfCell } from './location.js';
+import { approximatePoint, DERIVED_WITHIN_METRES, type Point, pointForPlace } from './location.js';
 
 /** The location_version of points made by the per-cell scheme (location.ts). */
 export const LOCATION_VERSION = 2;
@@ -28,8 +28,11 @@ export function locationSecret(db: Db): Promise<Buffer> {
   return secret;
 }
 
-/** The stored columns of the published point: the exact one when asked for, else its cell's point. */
-export function publishedColumns(exact: Point, exactLocation: boolean, secret: Buffer, cell: Cell = cellOf(exact, secret)) {
+/**
+ * The stored columns of the published point: the exact one when asked for, else `point` (a cell's
+ * point, or one the poster published before: pointForPoster).
+ */
+export function publishedColumns(exact: Point, exactLocation: boolean, secret: Buffer, point: Point = approximatePoint(exact, secret)) {
   if (exactLocation)
     return {
       approxLatitude: exact.lat.toFixed(8),
@@ -37,7 +40,7 @@ export function publishedColumns(exact: Point, exactLocation: boolean, secret: B
       exactLocation,
       locationVersion: LOCATION_VERSION,
     };
-  const p = publishedPointOfCell(cell, secret);
+  const p = point;
   // The cell's point (5 decimals) moved by under half its last decimal: answers round it back to the
   // cell's point (round5), while each stored point differs and so orders by distance without ties.
   const jitter = () => randomInt(-JITTER, JITTER + 1) / 1e8;
@@ -49,26 +52,44 @@ export function publishedColumns(exact: Point, exactLocation: boolean, secret: B
   };
 }
 
+const METRES_PER_DEGREE_LAT = 111_320;
+/** The advisory lock (with the account's id) that one account's choices of a point wait for in turn. */
+const PLACES_LOCK = 6_006;
+
 /**
- * The cell whose point a poster's new item publishes: its own cell, unless the poster already has
- * an item publishing the point of a cell within STICKY_METRES of it and none publishing its own (a
- * pin dragged across a cell line must not publish a second point for the same home).
+ * The point a poster's new or moved item publishes (location.ts, pointForPlace; docs/decisions/006):
+ * a point the account has published before, 200–700 m from the place, else one derived from the
+ * nearest of them, else the place's cell's point; a new one the account then remembers
+ * (published_places: published points only, kept when items are deleted). One account's choices
+ * are made in turn, so edits sent at once are no way round the points it already has.
  */
-export async function cellForPoster(db: Db, userId: number, exact: Point, secret: Buffer): Promise<Cell> {
-  const cells = cellsNear(exact, secret);
-  if (cells.length === 1) return cells[0]!;
-  const cellPoints = cells.map((c) => publishedPointOfCell(c, secret));
-  const used = await queryRows<{ lat: string; lng: string }>(
-    db,
-    sql`SELECT DISTINCT round(approx_latitude, 5) AS lat, round(approx_longitude, 5) AS lng FROM items
-        WHERE user_id = ${userId} AND NOT exact_location AND location_version = ${LOCATION_VERSION}
-          AND (round(approx_latitude, 5), round(approx_longitude, 5)) IN (${sql.join(
-            cellPoints.map((p) => sql`(${p.lat.toFixed(5)}::numeric, ${p.lng.toFixed(5)}::numeric)`),
-            sql`, `,
-          )})`,
-  );
-  const index = cellPoints.findIndex((p) => used.some((u) => Number(u.lat) === p.lat && Number(u.lng) === p.lng));
-  return cells[Math.max(index, 0)]!;
+export async function pointForPoster(db: Db, userId: number, exact: Point, secret: Buffer): Promise<Point> {
+  const dLat = DERIVED_WITHIN_METRES / METRES_PER_DEGREE_LAT;
+  const dLng = dLat / Math.max(Math.cos((exact.lat * Math.PI) / 180), 0.01);
+  // Near the date line the box would wrap: then every longitude is read (rare, and still one account's rows).
+  const lngWithin =
+    exact.lng - dLng > -180 && exact.lng + dLng < 180
+      ? sql`AND approx_longitude BETWEEN ${(exact.lng - dLng).toFixed(5)} AND ${(exact.lng + dLng).toFixed(5)}`
+      : sql``;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PLACES_LOCK}, ${userId})`);
+    const rows = await queryRows<{ lat: string; lng: string }>(
+      tx,
+      sql`SELECT approx_latitude AS lat, approx_longitude AS lng FROM published_places
+          WHERE user_id = ${userId} AND approx_latitude BETWEEN ${(exact.lat - dLat).toFixed(5)} AND ${(exact.lat + dLat).toFixed(5)}
+            ${lngWithin}
+          ORDER BY created_at, approx_latitude, approx_longitude`,
+    );
+    const known = rows.map((r) => ({ lat: Number(r.lat), lng: Number(r.lng) }));
+    const { point, isNew } = pointForPlace(known, exact, secret);
+    if (isNew) {
+      await tx.execute(
+        sql`INSERT INTO published_places (user_id, approx_latitude, approx_longitude)
+            VALUES (${userId}, ${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}) ON CONFLICT DO NOTHING`,
+      );
+    }
+    return point;
+  });
 }
 
 /**
@@ -77,7 +98,6 @@ export async function cellForPoster(db: Db, userId: number, exact: Point, secret
  * processes starting together compute the same values from the shared secret.
  */
 export async function republishOldPoints(db: Db): Promise<number> {
-  const secret = await locationSecret(db);
   let done = 0;
   for (;;) {
     const rows = await queryRows<{ id: number; lat: string; lng: string; exact: boolean }>(
@@ -86,6 +106,8 @@ export async function republishOldPoints(db: Db): Promise<number> {
           WHERE location_version < ${LOCATION_VERSION} ORDER BY id LIMIT ${REPUBLISH_BATCH}`,
     );
     if (rows.length === 0) return done;
+    // Read only when there is something to do: a start with nothing to republish makes no secret.
+    const secret = await locationSecret(db);
     const values = rows.map((r) => {
       if (r.lat === null || r.lng === null) return sql`(${r.id}::int, NULL::numeric, NULL::numeric)`;
       const exact = { lat: Number(r.lat), lng: Number(r.lng) };
@@ -95,6 +117,16 @@ export async function republishOldPoints(db: Db): Promise<number> {
     await db.execute(
       sql`UPDATE items AS i SET approx_latitude = v.alat, approx_longitude = v.alng, location_version = ${LOCATION_VERSION}
           FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, alat, alng) WHERE i.id = v.id`,
+    );
+    // Their owners keep these points, as every point published since (pointForPoster).
+    await db.execute(
+      sql`INSERT INTO published_places (user_id, approx_latitude, approx_longitude, created_at)
+          SELECT user_id, round(approx_latitude, 5), round(approx_longitude, 5), min(created_at) FROM items
+          WHERE id IN (${sql.join(
+            rows.map((r) => sql`${r.id}`),
+            sql`, `,
+          )}) AND NOT exact_location AND approx_latitude IS NOT NULL
+          GROUP BY 1, 2, 3 ON CONFLICT DO NOTHING`,
     );
     done += rows.length;
   }

@@ -25,7 +25,7 @@ import { changeHandover } from '../handover/service.js';
 import { discardImage, isOwnUpload, markUploadInUse } from '../uploads/service.js';
 import { round5 } from './location.js';
 import { paginationOf, pageWithin } from './paging.js';
-import { cellForPoster, locationSecret, publishedColumns } from './published-point.js';
+import { locationSecret, pointForPoster, publishedColumns } from './published-point.js';
 import { type DetailRow, deleteItem, imagesNoItemShows, insertItem, selectItem, selectMyItems, updateItem } from './repository.js';
 import { type ItemFilter, type ListedRow, type ListOrder, listPage, type MapOptions, mapView, newestListed } from './search/engine.js';
 
@@ -193,7 +193,7 @@ export async function createItem(
   const [cover = '', ...others] = body.images;
   const exact = { lat: body.latitude, lng: body.longitude };
   const secret = await locationSecret(db);
-  const cell = body.exactLocation ? undefined : await cellForPoster(db, user.id, exact, secret);
+  const point = body.exactLocation ? undefined : await pointForPoster(db, user.id, exact, secret);
   // The item and its alert-matching job are one transaction: both are written, or neither.
   const id = await db.transaction(async (tx) => {
     const itemId = await insertItem(tx, {
@@ -205,7 +205,7 @@ export async function createItem(
       type: body.type,
       latitude: body.latitude.toFixed(8),
       longitude: body.longitude.toFixed(8),
-      ...publishedColumns(exact, body.exactLocation, secret, cell),
+      ...publishedColumns(exact, body.exactLocation, secret, point),
       tags: body.tags,
       expiresAt: new Date(Date.now() + ttlDays * DAY_MS),
     });
@@ -267,11 +267,11 @@ async function editedColumns(
           : null;
     if (exact) {
       const secret = await locationSecret(db);
-      const cell = exactLocation ? undefined : await cellForPoster(db, row.userId, exact, secret);
+      const point = exactLocation ? undefined : await pointForPoster(db, row.userId, exact, secret);
       Object.assign(columns, {
         latitude: exact.lat.toFixed(8),
         longitude: exact.lng.toFixed(8),
-        ...publishedColumns(exact, exactLocation, secret, cell),
+        ...publishedColumns(exact, exactLocation, secret, point),
       });
     } else columns.exactLocation = exactLocation;
   }
