@@ -322,7 +322,7 @@ export type Clusters = z.infer<typeof clustersSchema>;
 export const itemDetailSchema = listedItemSchema.extend({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  /** True when latitude/longitude are the published approximate point (about 200-560 m off), not the exact place. */
+  /** True when latitude/longitude are the published approximate point (200-700 m off), not the exact place. */
   locationIsApproximate: z.boolean(),
   /** The poster chose to publish the exact place (a shop, a stall): what the edit form starts from. */
   exactLocation: z.boolean(),

@@ -25,7 +25,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** The ring a watcher assumes around each published point: the middle of 200–560 m. */
+/** The ring a watcher assumes around each published point: the middle of a cell's point's 234–526 m. */
 const RING_METRES = 380;
 
 /**

@@ -154,7 +154,7 @@ describe('alert matching', () => {
     expect(visitorView.locationIsApproximate).toBe(true);
     const published = { lat: visitorView.latitude, lng: visitorView.longitude };
     const exact = { lat: NYC.latitude, lng: NYC.longitude };
-    const gap = await metres(published, exact); // 200 to 560 m
+    const gap = await metres(published, exact); // 200 to 700 m
     // A centre 450 m from the exact point, on the side away from the published one: the exact point
     // is inside a 500 m circle, the published point is not.
     const k = 450 / gap;

@@ -19,8 +19,8 @@ import { ItemOwnerActions } from './item-owner-actions';
 import { ItemStatusBadge } from './item-status-badge';
 import { ShareButtons } from './share-buttons';
 
-/** Radius of the circle drawn around an approximate point: the published point is 200-560 m off (docs/decisions/006). */
-const APPROXIMATE_RADIUS_M = 560;
+/** Radius of the circle drawn around an approximate point: the published point is 200-700 m off (docs/decisions/006). */
+const APPROXIMATE_RADIUS_M = 700;
 
 /**
  * How to reach the owner: the owner goes to their messages, a visitor signs in, a signed-in
