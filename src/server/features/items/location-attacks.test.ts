@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fakeClientDir, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';
 import { bestEstimateMetres, centroid, distinct, metresBetween, moved, type Point, seededRandom } from '../../test/geo.js';
-import { APPROX_MAX_METRES, APPROX_MIN_METRES, approximatePoint, pointForPlace } from './location.js';
+import { APPROX_MAX_METRES, APPROX_MIN_METRES, approximatePoint, cellOf, DERIVED_WITHIN_METRES, pointForPlace } from './location.js';
 
 const SECRET = createHash('sha256').update('location attacks').digest().toString('base64url');
 const HOME: Point = { lat: 40.72934, lng: -73.99712 };
@@ -58,6 +58,33 @@ describe("the rule of an account's points, over many secrets and homes", () => {
         expect(same(point, victim)).toBe(false);
       }
       expect(cells).toBe(1);
+    }
+  });
+
+  it("a watcher who knows the grid and probes the cells round a victim's point (50 cases) learns at most 3 per account", () => {
+    for (const { secret, home } of cases.slice(0, 50)) {
+      const victim = approximatePoint(home, secret);
+      // One place in each cell with a point 230–530 m from the victim's point: the cells it may come from.
+      const candidates = new Map<string, Point>();
+      for (let north = -550; north <= 550; north += 25) {
+        for (let east = -550; east <= 550; east += 25) {
+          const p = moved(victim, north, east);
+          const d = metresBetween(p, victim);
+          const { row, col } = cellOf(p, secret);
+          if (d >= 230 && d <= 530 && !candidates.has(`${row}:${col}`)) candidates.set(`${row}:${col}`, p);
+        }
+      }
+      // It moves its pin, each time, to a candidate cell where it can still be given a cell's point.
+      const known: Point[] = [];
+      let cells = 0;
+      for (const place of candidates.values()) {
+        if (known.some((k) => metresBetween(k, place) <= DERIVED_WITHIN_METRES)) continue;
+        const { point, isNew } = pointForPlace(known, place, secret);
+        if (isNew) known.push(point);
+        if (same(point, approximatePoint(place, secret))) cells++;
+      }
+      expect(candidates.size).toBeGreaterThan(30);
+      expect(cells).toBeLessThanOrEqual(3);
     }
   });
 });
@@ -123,6 +150,21 @@ describe('attacks on published points', () => {
     const estimate = hits.length > 0 ? centroid(hits) : victim;
     expect(metresBetween(estimate, home)).toBeGreaterThanOrEqual(200);
   }, 120_000);
+
+  it("posts sent at once by one account are given points in turn: one cell's point among them", async () => {
+    const start = moved(HOME, 0, -3_000);
+    const person = await poster();
+    // Eight places 150 m apart, each in a cell of its own: alone, each would publish its cell's point.
+    const places = Array.from({ length: 8 }, (_, k) => moved(start, 0, k * 150));
+    const ids = await Promise.all(places.map((place) => post(person, place)));
+    const secret = Buffer.from(SECRET, 'base64url');
+    const points = await Promise.all(ids.map(publishedPoint));
+    const cells = points.filter((p, k) => {
+      const own = approximatePoint(places[k]!, secret);
+      return p.lat === own.lat && p.lng === own.lng;
+    });
+    expect(cells).toHaveLength(1);
+  });
 
   it('20 items by one person from home with 100 m of pin noise: the estimates stay at least 200 m away', async () => {
     const home = moved(HOME, 0, 3_000);
