@@ -33,7 +33,7 @@ export function AdminPage() {
         <PageSpinner label={t('admin.page.checking')} />
       ) : adminPolicy.enter(user ?? null) ? (
         <>
-          <AdminDashboard />
+          <AdminDashboard actor={user ?? null} />
           <FailedDeliveries />
         </>
       ) : (

@@ -1,5 +1,6 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useT } from '@/lib/i18n';
+import type { Actor } from '../../../../shared/policies/actor.js';
 import { useAdminReports, useSupportRequests } from '../api';
 import { openReportsBadge, pendingCount } from '../lib/admin-texts';
 import { ModerationLogPanel } from './moderation-log';
@@ -28,8 +29,9 @@ function CountBadge({ value, spoken }: { value: string; spoken: string }) {
 /**
  * The tabs of docs/product.md, Pages plus Reports and Vendors. Only rendered for admins; each tab loads its
  * list when first opened, except support requests and open reports, whose counts the tabs show from the start.
+ * `actor` is the signed-in admin.
  */
-export function AdminDashboard() {
+export function AdminDashboard({ actor }: { actor: Actor }) {
   const t = useT();
   const support = useSupportRequests();
   const pending = pendingCount(support.data);
@@ -65,7 +67,7 @@ export function AdminDashboard() {
         </TabsTrigger>
       </TabsList>
       <TabsContent value="users">
-        <UsersPanel />
+        <UsersPanel actor={actor} />
       </TabsContent>
       <TabsContent value="notes">
         <NotesPanel />

@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminUser } from '../../../../shared/people.js';
+import type { Actor } from '../../../../shared/policies/actor.js';
+import * as userPolicy from '../../../../shared/policies/users.js';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.js';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -49,9 +51,9 @@ function VerifiedSwitch({ user }: { user: AdminUser }) {
   );
 }
 
-type UserRowProps = { user: AdminUser; onDelete: (user: AdminUser, opener: HTMLElement) => void };
+type UserRowProps = { actor: Actor; user: AdminUser; onDelete: (user: AdminUser, opener: HTMLElement) => void };
 
-function UserRow({ user, onDelete }: UserRowProps) {
+function UserRow({ actor, user, onDelete }: UserRowProps) {
   const t = useT();
   return (
     <tr>
@@ -76,7 +78,7 @@ function UserRow({ user, onDelete }: UserRowProps) {
         <time dateTime={user.createdAt}>{formatDateTime(user.createdAt, currentLanguage())}</time>
       </Cell>
       <Cell nowrap>
-        {user.isAdmin ? null : (
+        {!userPolicy.remove(actor, user) ? null : (
           <Button
             variant="outline"
             aria-label={t('admin.users.deleteLabel', { name: user.username })}
@@ -92,8 +94,8 @@ function UserRow({ user, onDelete }: UserRowProps) {
   );
 }
 
-/** The Users tab: a name filter, the table of docs/product.md, Pages, pages of 100. */
-export function UsersPanel() {
+/** The Users tab: a name filter, the table of docs/product.md, Pages, pages of 100; `actor` is the signed-in admin. */
+export function UsersPanel({ actor }: { actor: Actor }) {
   const t = useT();
   const filterId = useId();
   const [filter, setFilter] = useState('');
@@ -166,7 +168,7 @@ export function UsersPanel() {
             stickyColumn={1}
           >
             {list.map((user) => (
-              <UserRow key={user.id} user={user} onDelete={confirm.ask} />
+              <UserRow key={user.id} actor={actor} user={user} onDelete={confirm.ask} />
             ))}
           </DataTable>
         )}
