@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/browser.mjs';
+import { CHROMIUM_ARGS, findChromium, findTestBrowser } from './scripts/browser.mjs';
 
 // The browser tests run against the production build served by the real server, on a fresh
 // embedded database of their own (scripts/test.mjs builds first and sets these variables).
@@ -28,23 +28,34 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestBrowser(), args: CHROMIUM_ARGS },
     // No service worker (src/client/sw): a worker answers from its caches and keeps pages and API
     // answers of earlier visits, so a test could see a stale page, and `page.route` would not see
     // the requests it answers. Only e2e/pwa.spec.ts, which tests the worker, allows it.
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: [/\.mobile\.spec\.ts$/, /languages/] },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: [/\.mobile\.spec\.ts$/, /languages/, /pwa\.spec\.ts$/] },
+    // The service worker's tests in the full Chromium: the headless shell shows no notifications.
+    {
+      name: 'worker',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } },
+      testMatch: /pwa\.spec\.ts$/,
+    },
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /\.mobile\.spec\.ts$/, testIgnore: /languages/ },
     // The site in Spanish, after the rest: these tests set the shared e2e admin's stored language to
     // Spanish, which every other test, in English, would then see.
-    { name: 'languages', use: { ...devices['Desktop Chrome'] }, testMatch: /languages\.spec\.ts$/, dependencies: ['desktop', 'phone'] },
+    {
+      name: 'languages',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /languages\.spec\.ts$/,
+      dependencies: ['desktop', 'phone', 'worker'],
+    },
     {
       name: 'languages-phone',
       use: { ...devices['Pixel 7'] },
       testMatch: /languages\.mobile\.spec\.ts$/,
-      dependencies: ['desktop', 'phone'],
+      dependencies: ['desktop', 'phone', 'worker'],
     },
   ],
   webServer: {

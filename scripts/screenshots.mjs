@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './browser.mjs';
 
-const chromium = ensureChromium();
+ensureChromium();
 const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
@@ -19,7 +19,7 @@ mkdirSync(dir, { recursive: true });
 // The English tests, then the Spanish ones, as the test run orders them (playwright.config.ts): the
 // Spanish projects depend on all the English tests, so they run apart, without that dependency.
 const runs = [
-  ['--project', 'desktop', '--project', 'phone'],
+  ['--project', 'desktop', '--project', 'phone', '--project', 'worker'],
   ['--project', 'languages', '--project', 'languages-phone', '--no-deps'],
 ];
 let status = 0;
@@ -28,7 +28,7 @@ for (const projects of runs) {
   const args = ['test', '--grep', '@screenshot', '--pass-with-no-tests', ...projects, ...process.argv.slice(2)];
   const res = spawnSync(path.join('node_modules', '.bin', 'playwright'), args, {
     stdio: 'inherit',
-    env: { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, E2E_SCREENSHOTS_DIR: dir },
+    env: { ...process.env, E2E_DATA_DIR: dataDir, E2E_SCREENSHOTS_DIR: dir },
   });
   rmSync(dataDir, { recursive: true, force: true });
   status ||= res.status ?? 1;

@@ -74,17 +74,12 @@ if (!e2eOnly && status === 0) {
 }
 
 if (!serverOnly && status === 0) {
-  const chromium = ensureChromium();
+  ensureChromium();
   status ||= run('npm', ['run', 'build'], {}, 'test:build');
   if (status === 0) {
     const file = path.join(reportDir, 'playwright.json');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'share-e2e-'));
-    status = run(
-      playwrightBin,
-      ['test'],
-      { CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-      'test:e2e',
-    );
+    status = run(playwrightBin, ['test'], { E2E_DATA_DIR: dataDir, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, 'test:e2e');
     countPlaywright(file);
     rmSync(dataDir, { recursive: true, force: true });
   }
