@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeSignedInPages, axeVisitorPages } from './every-page';
+import { axeVisitorPages, visitSignedInPages } from './every-page';
 import { apiPost, postItemViaApi, SCREENSHOT, screenshot, signUp, uniqueName } from './fixtures';
 
 // What new users stumbled on, on a 390 px phone.
@@ -123,19 +123,12 @@ test('the Block button in a conversation says Block in words on a phone', async 
   await expect(page.getByRole('alertdialog', { name: `Block ${owner}?` })).toBeVisible();
 });
 
-// Every page, in three parts (each signs in afresh): slow on a busy machine.
 test('no serious or critical axe violation on the visitor pages and the not-found page (phone)', SCREENSHOT, async ({ page }) => {
   test.setTimeout(240_000);
   await axeVisitorPages(page, 'phone');
 });
 
-for (const part of [0, 1] as const) {
-  test(
-    `no serious or critical axe violation on the signed-in pages, part ${part + 1} of 2 (phone)`,
-    SCREENSHOT,
-    async ({ page, browser }) => {
-      test.setTimeout(300_000);
-      await axeSignedInPages(browser, page, 'phone', part);
-    },
-  );
-}
+test('every signed-in page opens (phone); axe checks them in the Spanish walk', SCREENSHOT, async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await visitSignedInPages(browser, page, 'phone');
+});
