@@ -23,6 +23,10 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs', 'bench/**/*.test.mjs'],
+          // A worker keeps its modules from one file to the next (the app's modules loaded once a
+          // worker, not once a file: half the suite's time, decision 037). A file that changes
+          // something process-wide (an environment variable, a global) puts it back in afterAll.
+          isolate: false,
           globalSetup: ['src/server/test/global-setup.ts'],
         },
       },

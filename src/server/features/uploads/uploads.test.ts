@@ -10,8 +10,10 @@ import { CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../app.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { imageOf, jpegWithGps, multipart, pngBomb } from '../../test/images.js';
 
-// This file's process gets a temporary folder of its own (vitest runs each file in its own process):
-// the system's one is shared with everything else on the machine, whose files come and go.
+// This file gets a temporary folder of its own while it runs: the system's one is shared with
+// everything else on the machine, whose files come and go. The next file in the process gets the
+// system's one back.
+const systemTmp = process.env.TMPDIR;
 const ownTmp = (process.env.TMPDIR = mkdtempSync(path.join(os.tmpdir(), 'share-uploads-test-')));
 
 let t: TestApp;
@@ -23,6 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
   rmSync(ownTmp, { recursive: true, force: true });
 });
 
