@@ -24,6 +24,8 @@ export const PORT_BASE = Number(process.env.SYSTEM_PORT_BASE ?? 3700);
 export const LOAD_SECONDS = Number(process.env.SYSTEM_LOAD_SECONDS ?? 15);
 /** How long the mail server is down in `mail-outage.test.ts`: 20 s by default, two minutes with `--long`. */
 export const MAIL_OUTAGE_SECONDS = Number(process.env.SYSTEM_MAIL_OUTAGE_SECONDS ?? 20);
+/** The items of the site `copy-to-postgres.test.ts` moves: 20,000 by default, 100,000 with `--long`. */
+export const COPY_ITEMS = Number(process.env.SYSTEM_COPY_ITEMS ?? 20_000);
 
 /** The production start path: `scripts/start.sh` runs `node dist/server/main.js` in its own place (same pid). */
 const START = fileURLToPath(new URL('../../scripts/start.sh', import.meta.url));
