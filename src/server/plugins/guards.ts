@@ -12,10 +12,10 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
-/** A signed-in admin (the policy admin.enter), or 401 / 403. */
+/** A signed-in admin (the policy admin:enter), or 401 / 403. */
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
-  authorize(user, 'admin.enter');
+  authorize(user, 'admin:enter');
   return user;
 }
 

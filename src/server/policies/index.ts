@@ -34,37 +34,37 @@ const signInOr = (message: Message) => (actor: Actor) => (actor ? forbidden(mess
 
 /** Every action, its rule and its refusal. */
 const RULES = {
-  'admin.enter': rule<undefined>(admin.enter, signInOr(MSG.adminOnly)),
+  'admin:enter': rule<undefined>(admin.enter, signInOr(MSG.adminOnly)),
 
   /** A hidden item is not found for anyone but its owner and the admins. */
-  'item.see': rule(items.see, () => notFound(ITEM_MSG.notFound)),
-  'item.manage': rule(items.manage, signInOr(ITEM_MSG.notYours)),
-  'item.thank': rule(items.takesPartInHandOver, signInOr(PROFILE_MSG.notYourHandOver)),
+  'item:see': rule(items.see, () => notFound(ITEM_MSG.notFound)),
+  'item:manage': rule(items.manage, signInOr(ITEM_MSG.notYours)),
+  'item:thank': rule(items.takesPartInHandOver, signInOr(PROFILE_MSG.notYourHandOver)),
 
-  'note.manage': rule(notes.manage, signInOr(PEOPLE_MSG.noteNotYours)),
+  'note:manage': rule(notes.manage, signInOr(PEOPLE_MSG.noteNotYours)),
 
-  'conversation.start': rule(conversations.start, (actor) => (actor ? badRequest(CONVERSATION_MSG.ownItem) : unauthorized())),
-  'conversation.promise': rule(conversations.promise, signInOr(HANDOVER_MSG.ownerOnly)),
+  'conversation:start': rule(conversations.start, (actor) => (actor ? badRequest(CONVERSATION_MSG.ownItem) : unauthorized())),
+  'conversation:promise': rule(conversations.promise, signInOr(HANDOVER_MSG.ownerOnly)),
 
   /** A hidden account is "not found" for everyone but itself and the admins. */
-  'user.see': rule(users.see, () => notFound(PEOPLE_MSG.userNotFound)),
-  'user.moderate': rule(users.moderate, (actor) =>
+  'user:see': rule(users.see, () => notFound(PEOPLE_MSG.userNotFound)),
+  'user:moderate': rule(users.moderate, (actor) =>
     !actor ? unauthorized() : !actor.isAdmin ? forbidden(MSG.adminOnly) : forbidden(MODERATION_MSG.adminNotModerated),
   ),
-  'user.remove': rule(users.remove, signInOr(PEOPLE_MSG.adminNotDeletable)),
+  'user:remove': rule(users.remove, signInOr(PEOPLE_MSG.adminNotDeletable)),
 
   /** Someone else's support request is not found, as if there were none. */
-  'support.see': rule(support.see, () => notFound(PEOPLE_MSG.supportNotFound)),
+  'support:see': rule(support.see, () => notFound(PEOPLE_MSG.supportNotFound)),
 
-  'report.item': rule(reports.reportItem, (actor) => (actor ? badRequest(REPORT_MSG.ownItem) : unauthorized())),
-  'report.user': rule(reports.reportUser, (actor) => (actor ? badRequest(REPORT_MSG.self) : unauthorized())),
-  'report.message': rule(reports.reportMessage, (actor) => (actor ? badRequest(REPORT_MSG.ownMessage) : unauthorized())),
+  'report:item': rule(reports.reportItem, (actor) => (actor ? badRequest(REPORT_MSG.ownItem) : unauthorized())),
+  'report:user': rule(reports.reportUser, (actor) => (actor ? badRequest(REPORT_MSG.self) : unauthorized())),
+  'report:message': rule(reports.reportMessage, (actor) => (actor ? badRequest(REPORT_MSG.ownMessage) : unauthorized())),
 };
 
 export type Action = keyof typeof RULES;
 type SubjectOf<A extends Action> = (typeof RULES)[A] extends Rule<infer S> ? S : never;
 
-/** The subject argument: none for actions without one (admin.enter). */
+/** The subject argument: none for actions without one (admin:enter). */
 type SubjectArg<A extends Action> = undefined extends SubjectOf<A> ? [subject?: SubjectOf<A>] : [subject: SubjectOf<A>];
 
 /** Whether `actor` may do `action` to `subject` (the rule alone, nothing thrown). */

@@ -73,7 +73,7 @@ export async function removeUser(
 ): Promise<void> {
   const avatarKey = (await findUserById(db, id))?.avatarKey ?? null;
   // Decided on the locked row (users.remove: an admin's account never), before anything is deleted.
-  const outcome = await deleteUserCascade(db, id, (person) => authorize(actor, 'user.remove', person));
+  const outcome = await deleteUserCascade(db, id, (person) => authorize(actor, 'user:remove', person));
   if (outcome === 'not-found') throw notFound(PEOPLE_MSG.userNotFound);
   // Files go only after the commit: a rolled-back delete must not leave items without pictures.
   // A file left behind by a storage hiccup is only a little waste; the user is gone either way.

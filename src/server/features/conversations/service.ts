@@ -90,7 +90,7 @@ export async function writeAboutItem(db: Db, actor: NonNullable<Actor>, itemId: 
   const me = actor.id;
   const item = await selectItemForMessage(db, itemId);
   if (!item) throw notFound(ITEM_MSG.notFound);
-  authorize(actor, 'conversation.start', { userId: item.ownerId });
+  authorize(actor, 'conversation:start', { userId: item.ownerId });
   if (!item.available) throw badRequest(CONVERSATION_MSG.itemGone);
   await refuseIfBlocked(db, me, item.ownerId);
   let id: number;

@@ -16,7 +16,7 @@ export const handoverRoutes: FeatureRoutes = (app) => {
     async (request) => {
       const user = await requireUser(request);
       const sides = await participants(app.db, user.id, request.params.id);
-      authorize(user, 'conversation.promise', sides);
+      authorize(user, 'conversation:promise', sides);
       await changeHandover(app.db, sides.itemId, { to: 'promised', requesterId: sides.requesterId });
       return readConversation(app.db, user.id, request.params.id);
     },

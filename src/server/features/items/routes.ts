@@ -60,7 +60,7 @@ export const itemRoutes: FeatureRoutes = (app) => {
     { preValidation: signedIn, schema: { params: itemIdParams, body: updateItemBodySchema, response: { 200: itemDetailSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      authorize(user, 'item.manage', { userId: await itemOwner(app.db, request.params.id, user) });
+      authorize(user, 'item:manage', { userId: await itemOwner(app.db, request.params.id, user) });
       return changeItem(app.db, app.storage, request.params.id, request.body, ttl, user, request.log);
     },
   );
@@ -72,7 +72,7 @@ export const itemRoutes: FeatureRoutes = (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       const owner = await itemOwner(app.db, request.params.id, user);
-      authorize(user, 'item.manage', { userId: owner });
+      authorize(user, 'item:manage', { userId: owner });
       const subject = user.id !== owner ? await deletionSubject(app.db, { itemId: request.params.id }) : undefined;
       await removeItem(app.db, app.storage, request.params.id, request.log);
       if (subject) await recordDeletion(app.db, user, subject, request.body?.reason ?? null);

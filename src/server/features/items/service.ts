@@ -132,7 +132,7 @@ export function mapClusters(db: Db, q: ClustersQuery, options: MapOptions = {}):
 export async function getItem(db: Db, id: number, viewer: Viewer): Promise<ItemDetail> {
   const row = await selectItem(db, id);
   if (!row) throw notFound(ITEM_MSG.notFound);
-  authorize(viewer, 'item.see', row);
+  authorize(viewer, 'item:see', row);
   return toDetail(row, viewer);
 }
 
@@ -154,7 +154,7 @@ export async function newestListedImage(db: Db): Promise<string | undefined> {
 export async function itemOwner(db: Db, id: number, viewer: Viewer = null): Promise<number> {
   const row = await selectItem(db, id);
   if (!row) throw notFound(ITEM_MSG.notFound);
-  if (viewer) authorize(viewer, 'item.see', row);
+  if (viewer) authorize(viewer, 'item:see', row);
   return row.userId;
 }
 

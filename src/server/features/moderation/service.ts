@@ -82,7 +82,7 @@ export async function setHidden(db: Db, admin: SessionUser, itemId: number, hide
 async function moderatedPerson(db: Db, admin: SessionUser, userId: number) {
   const person = await selectPerson(db, { id: userId });
   if (!person) throw notFound(PEOPLE_MSG.userNotFound);
-  authorize(admin, 'user.moderate', person);
+  authorize(admin, 'user:moderate', person);
   return person;
 }
 
@@ -231,7 +231,7 @@ export async function replyToSupport(db: Db, me: SessionUser, requestId: number,
   await db.transaction(async (tx) => {
     const request = await selectSupportForReply(tx, requestId);
     if (!request) throw notFound(PEOPLE_MSG.supportNotFound);
-    authorize(me, 'support.see', request);
+    authorize(me, 'support:see', request);
     const fromAdmin = supportPolicy.answerAsTeam(me, request);
     await insertReply(tx, { supportRequestId: requestId, authorId: me.id, fromAdmin, body });
     const status = fromAdmin ? (request.status === 'pending' ? 'in_progress' : request.status) : 'pending';
@@ -247,7 +247,7 @@ export async function replyToSupport(db: Db, me: SessionUser, requestId: number,
 export async function supportThread(db: Db, me: SessionUser, requestId: number): Promise<SupportReply[]> {
   const request = await selectSupportForReply(db, requestId, false);
   if (!request) throw notFound(PEOPLE_MSG.supportNotFound);
-  authorize(me, 'support.see', request);
+  authorize(me, 'support:see', request);
   return (await selectReplies(db, [requestId])).map(toReply);
 }
 

@@ -57,14 +57,14 @@ export const notesRoutes: FeatureRoutes = (app) => {
     { preValidation: signedIn, schema: { params: noteIdParams, body: updateNoteBodySchema, response: { 200: noteSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      authorize(user, 'note.manage', { createdById: await noteAuthor(app.db, user.id, request.params.id) });
+      authorize(user, 'note:manage', { createdById: await noteAuthor(app.db, user.id, request.params.id) });
       return changeNote(app.db, request.params.id, request.body);
     },
   );
 
   app.delete('/notes/:id', { preValidation: signedIn, schema: { params: noteIdParams } }, async (request, reply) => {
     const user = await requireUser(request);
-    authorize(user, 'note.manage', { createdById: await noteAuthor(app.db, user.id, request.params.id) });
+    authorize(user, 'note:manage', { createdById: await noteAuthor(app.db, user.id, request.params.id) });
     await removeNote(app.db, request.params.id);
     return reply.status(204).send();
   });

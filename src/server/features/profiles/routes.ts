@@ -22,7 +22,7 @@ export const profilesRoutes: FeatureRoutes = (app) => {
     const user = await findUserByUsername(db, request.params.username);
     if (!user) throw notFound(PEOPLE_MSG.userNotFound);
     // A hidden profile is "not found" for everyone but its owner and the admins (the session is read only then).
-    authorize(user.isVisible ? null : await app.sessions.user(request), 'user.see', user);
+    authorize(user.isVisible ? null : await app.sessions.user(request), 'user:see', user);
     const [links, reputation] = await Promise.all([paymentLinksOf(db, user.id), reputationOf(db, app.storage, user)]);
     return {
       username: user.username,

@@ -58,7 +58,7 @@ async function handOver(db: Db, itemId: number, actor: NonNullable<Actor>) {
     .where(eq(items.id, itemId))
     .limit(1);
   if (!item) throw notFound(PROFILE_MSG.itemNotFound);
-  authorize(actor, 'item.thank', { userId: item.ownerId, promisedToId: item.promisedToId });
+  authorize(actor, 'item:thank', { userId: item.ownerId, promisedToId: item.promisedToId });
   if (item.status !== 'taken' || item.promisedToId === null) throw badRequest(PROFILE_MSG.notHandedOver);
   const otherId = item.ownerId === me ? item.promisedToId : item.ownerId;
   const other = await findUserById(db, otherId);

@@ -67,7 +67,7 @@ async function resolveTarget(db: Db, reporter: SessionUser, body: Target) {
   if ('messageId' in body) {
     const message = await selectReportableMessage(db, body.messageId, reporter.id);
     if (!message || message.senderId === null) throw notFound(REPORT_MSG.messageNotFound);
-    authorize(reporter, 'report.message', { senderId: message.senderId });
+    authorize(reporter, 'report:message', { senderId: message.senderId });
     return {
       key: { messageId: body.messageId },
       values: {
@@ -89,12 +89,12 @@ async function resolveTarget(db: Db, reporter: SessionUser, body: Target) {
   if ('itemId' in body) {
     const item = await selectReportableItem(db, body.itemId);
     if (!item) throw notFound(REPORT_MSG.itemNotFound);
-    authorize(reporter, 'report.item', item);
+    authorize(reporter, 'report:item', item);
     return { key: { itemId: body.itemId }, values: { targetType: 'item' as const, itemId: body.itemId, subject: item.title } };
   }
   const user = await findUserKnownTo(db, body.username, reporter);
   if (!user) throw notFound(REPORT_MSG.userNotFound);
-  authorize(reporter, 'report.user', user);
+  authorize(reporter, 'report:user', user);
   return { key: { userId: user.id }, values: { targetType: 'user' as const, reportedUserId: user.id, subject: user.username } };
 }
 
