@@ -5,7 +5,7 @@ import type { SessionUser } from '../../shared/auth.js';
 import { isLanguage, type Language, LANGUAGE_CODES, LANGUAGES } from '../../shared/i18n.js';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { USER_QUERY_KEY } from '@/features/auth/api';
+import { USER_QUERY_KEY, userQuery } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/auth-provider';
 import { changeLanguage, currentLanguage, translate, useT } from '@/lib/i18n';
 import { apiRequest, getErrorMessage } from '@/lib/request';
@@ -17,14 +17,17 @@ async function storeOnAccount(queryClient: QueryClient, language: Language): Pro
   queryClient.setQueryData<SessionUser | null>(USER_QUERY_KEY, (old) => (old ? { ...old, language } : old));
 }
 
-/** Switches the page's language (the device remembers it in a cookie) and, when signed in, stores it on the account. */
+/**
+ * Switches the page's language (the device remembers it in a cookie) and, when signed in, stores it
+ * on the account. Whether someone is signed in is asked when the choice is made, waiting for the
+ * session's answer if it is still on its way (a choice made as the page opens counts too).
+ */
 export function useChooseLanguage() {
   const queryClient = useQueryClient();
-  const { user } = useAuth();
   return async (language: Language) => {
     try {
       await changeLanguage(language);
-      if (user) await storeOnAccount(queryClient, language);
+      if (await queryClient.ensureQueryData(userQuery)) await storeOnAccount(queryClient, language);
     } catch (error) {
       toast({ variant: 'destructive', title: translate('core.language.failed'), description: getErrorMessage(error) });
     }

@@ -18,8 +18,11 @@ import { LanguageProvider } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 type RenderOptions = {
-  /** The session: a user, or null when signed out (as GET /api/user would answer). */
-  user?: SessionUser | null;
+  /**
+   * The session: a user, or null when signed out (as GET /api/user would answer); 'unknown': not
+   * known yet, GET /api/user (served by the test) still to answer.
+   */
+  user?: SessionUser | null | 'unknown';
   /** The page the router starts on. */
   path?: string;
 };
@@ -28,7 +31,7 @@ export function renderApp(ui: ReactElement, { user = null, path = '/home' }: Ren
   // The toast store lives in a module, as in the app: start each test without the last one's toast.
   dismiss();
   const queryClient = createQueryClient();
-  queryClient.setQueryData(USER_QUERY_KEY, user);
+  if (user !== 'unknown') queryClient.setQueryData(USER_QUERY_KEY, user);
   const location = memoryLocation({ path, record: true });
   const result = render(
     <LanguageProvider>
@@ -51,7 +54,7 @@ export type ApiCall = { method: string; url: string; body: BodyInit | null | und
 type Route = (call: ApiCall) => unknown;
 
 /**
- * Stubs `fetch` with answers per 'METHOD /path' (JSON, status 200); any other request gets a 404
+ * Stubs `fetch` with answers per 'METHOD /path' (JSON, status 200, the body or a promise of it); any other request gets a 404
  * with a `{ message }`, as the server would, and is recorded like the rest for the test to check.
  */
 export function serveApi(routes: Record<string, Route>) {
@@ -61,7 +64,9 @@ export function serveApi(routes: Record<string, Route>) {
     const call = { method: init?.method ?? 'GET', url, body: init?.body };
     calls.push(call);
     const route = routes[`${call.method} ${url.split('?')[0]}`];
-    return Promise.resolve(route ? Response.json(route(call)) : Response.json({ message: 'Not found' }, { status: 404 }));
+    if (!route) return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
+    // A route may answer later: a promise of the body.
+    return Promise.resolve(route(call)).then((body) => Response.json(body));
   });
   vi.stubGlobal('fetch', fetchStub);
   return { calls };

@@ -8,11 +8,14 @@ export const USER_QUERY_KEY = ['/api/user'] as const;
 
 export type RegisterInput = { username: string; password: string };
 
+/** The session query: the signed-in user, or null. */
+export const userQuery = {
+  queryKey: USER_QUERY_KEY,
+  queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
+};
+
 export function useUser() {
-  return useQuery<SessionUser | null>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
-  });
+  return useQuery<SessionUser | null>(userQuery);
 }
 
 export function useLogin() {
