@@ -1,4 +1,4 @@
-// The distance unit (docs/product.md, Settings): km by default as SPEC shows; miles chosen in
+// The distance unit (docs/product.md, Settings): km by default as docs/product.md shows; miles chosen in
 // Settings turn the cards' distances and the radius choices into miles, kept on the account.
 import { expect, test } from '@playwright/test';
 import {

@@ -1,6 +1,6 @@
 // `?next=` after sign-in (docs/product.md, Pages): a visitor who pressed "Sign in to contact the
 // owner" on an item, or went for Post item, comes back there after signing in or up; a next that
-// is not a page of this site leads to /home as SPEC says.
+// is not a page of this site leads to /home, as docs/product.md says.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, postItemViaApi, signUp, uniqueName } from './fixtures';
 

@@ -60,7 +60,7 @@ test('after a hand-over the receiver thanks the giver, and the thanks shows on t
   await expect(received).toContainText('Works perfectly, thank you!');
   await expect(received).toContainText(`From ${receiverName}, for “${title}”`);
   await expect(giver.getByText('1 item given')).toBeVisible();
-  // SPEC's tabs are still there.
+  // The tabs of docs/product.md are still there.
   await expect(giver.getByRole('tab', { name: 'Payment Links' })).toBeVisible();
   await expect(giver.getByRole('tab', { name: 'About' })).toBeVisible();
 
@@ -132,7 +132,7 @@ test(
   },
 );
 
-test('a PayPal.me id offers Open with its payment page; SPEC’s QR of the id stays', async ({ page }) => {
+test('a PayPal.me id offers Open with its payment page; the QR code of the id stays', async ({ page }) => {
   const name = await signUp(page, uniqueName('payer'));
   const vendors = await (await page.request.get('/api/vendors')).json();
   const paypal = vendors.find((v: { name: string }) => v.name === 'PayPal');

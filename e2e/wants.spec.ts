@@ -142,7 +142,7 @@ test(
     await expect(chips.getByRole('button', { name: 'Books' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText('Tag: Books')).toBeVisible();
 
-    // The item page groups its tags as SPEC's groups, each a link to Browse.
+    // The item page groups its tags in the groups of docs/product.md, each a link to Browse.
     await page.goto(`/items/${vintage.id}`);
     const tags = page.getByRole('region', { name: 'Tags' });
     await expect(tags.getByRole('list', { name: 'Condition' })).toContainText('Vintage');
