@@ -78,6 +78,6 @@ export function subscribe(type: LiveEventType, handler: Handler): () => void {
   set.add(handler);
   // Joining a stream that is already open (a page's code loads after another part of the page opened
   // it): what it sent before this subscriber listened was not seen, so a resync handler runs once.
-  if (type === 'resync' && source?.readyState === EventSource.OPEN) queueMicrotask(() => set.has(handler) && handler({}));
+  if (type === 'resync' && source && source.readyState === EventSource.OPEN) queueMicrotask(() => set.has(handler) && handler({}));
   return () => void set.delete(handler);
 }
