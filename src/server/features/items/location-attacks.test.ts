@@ -151,7 +151,11 @@ describe('attacks on published points', () => {
     expect(metresBetween(estimate, home)).toBeGreaterThanOrEqual(200);
   }, 120_000);
 
-  it("posts sent at once by one account are given points in turn: one cell's point among them", async () => {
+  // In turn, in whatever order they arrive: the first place learns its cell's point, and a place
+  // more than 1,100 m from every point the account has by then (the far end of the row, when the
+  // first was at the other end) one more. Without the turns, each post saw no point (4 of 8 on
+  // PostgreSQL).
+  it("posts sent at once by one account are given points in turn: at most two cells' points among them", async () => {
     const start = moved(HOME, 0, -3_000);
     const person = await poster();
     // Eight places 150 m apart, each in a cell of its own: alone, each would publish its cell's point.
@@ -163,7 +167,8 @@ describe('attacks on published points', () => {
       const own = approximatePoint(places[k]!, secret);
       return p.lat === own.lat && p.lng === own.lng;
     });
-    expect(cells).toHaveLength(1);
+    expect(cells.length).toBeGreaterThanOrEqual(1);
+    expect(cells.length).toBeLessThanOrEqual(2);
   });
 
   it('20 items by one person from home with 100 m of pin noise: the estimates stay at least 200 m away', async () => {
