@@ -39,14 +39,15 @@ async function postItem(page: Page, title: string) {
 }
 
 test('post an item with a GPS photo, find it nearest first, open it, delete it', async ({ browser }) => {
-  const context = await browser.newContext({ geolocation: { latitude: 40.735, longitude: -73.99 }, permissions: ['geolocation'] });
+  // The browser stands where the photo was taken: the item is published 200–700 m from there (docs/decisions/006).
+  const context = await browser.newContext({ geolocation: { latitude: 40.7306, longitude: -73.9866 }, permissions: ['geolocation'] });
   const page = await context.newPage();
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await signUp(page);
   const title = `Oak chair ${uniqueName('t')}`;
   await postItem(page, title);
 
-  // Browse, nearest first from a point about 500 m away.
+  // Browse, nearest first from where the photo was taken.
   await page.goto('/browse');
   await page.getByLabel('Search items').fill(title);
   await page.getByRole('button', { name: 'Use my current location' }).click();
