@@ -160,7 +160,11 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) }],
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) },
+      // package.json's "imports" send Node to dist/shared; the bundle takes the sources.
+      { find: /^#shared\/(.*)$/, replacement: fileURLToPath(new URL('./src/shared/$1', import.meta.url)) },
+    ],
   },
   build: {
     outDir: '../../dist/client',

@@ -6,7 +6,11 @@ export default defineConfig({
   // The catalogues (virtual:catalogues), as the app's build has them.
   plugins: [locales({ localesDir: fileURLToPath(new URL('./src/locales', import.meta.url)) })],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src/client', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src/client', import.meta.url)) },
+      // package.json's "imports" send Node to dist/shared; the tests take the sources.
+      { find: /^#shared\/(.*)$/, replacement: fileURLToPath(new URL('./src/shared/$1', import.meta.url)) },
+    ],
   },
   test: {
     // Each file builds its own app on its own database; two cores, so two at a time.

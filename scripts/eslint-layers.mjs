@@ -8,7 +8,7 @@
 //   a client feature never imports another client feature;
 //   the client's kit (src/client/lib, src/client/components) imports no feature;
 //   nothing imports from src/client/pages but the router (and other pages).
-// Imports are resolved to paths (relative ones, and `@/` for src/client) rather than matched as
+// Imports are resolved to paths (relative ones, `@/` for src/client and `#shared/` for src/shared) rather than matched as
 // text, so `../items/repository.js` and `../../features/items/repository.js` are the same import.
 // Packages are not checked.
 import path from 'node:path';
@@ -18,6 +18,7 @@ const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'sr
 
 function resolveSpec(file, spec) {
   if (spec.startsWith('@/')) return path.join(src, 'client', spec.slice(2));
+  if (spec.startsWith('#shared/')) return path.join(src, 'shared', spec.slice('#shared/'.length));
   if (spec.startsWith('.')) return path.resolve(path.dirname(file), spec);
   return undefined; // a package
 }
@@ -66,7 +67,10 @@ const importsRule = {
       if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
       const target = resolveSpec(context.filename, source.value);
       const to = target && parts(target);
-      const rule = to && brokenRule(from, to);
+      const rule =
+        to && from[0] !== 'shared' && to[0] === 'shared' && source.value.startsWith('.')
+          ? 'import src/shared as #shared/… (package.json "imports")'
+          : to && brokenRule(from, to);
       if (rule) context.report({ node: source, messageId: 'broken', data: { spec: source.value, rule } });
     };
     return {

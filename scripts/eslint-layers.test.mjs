@@ -30,6 +30,8 @@ describe('layers/imports', () => {
     ['server/plugins/client.ts', '../features/items/repository.js', 'src/server/plugins may not import a feature'],
     ['server/policies/index.ts', '../features/items/service.js', 'src/server/policies may not import a feature'],
     ['shared/policies/items.ts', '../../server/policies/items.js', 'src/shared may import only src/shared'],
+    ['server/features/notes/service.ts', '../../../shared/messages.js', 'import src/shared as #shared/'],
+    ['client/lib/a.ts', '../../shared/constants.js', 'import src/shared as #shared/'],
   ])('%s importing %s: "%s"', (file, spec, rule) => {
     const messages = lint(file, spec);
     expect(messages).toHaveLength(1);
@@ -39,7 +41,9 @@ describe('layers/imports', () => {
   it.each([
     ['server/features/notes/service.ts', './repository.js'],
     ['server/features/notes/routes.ts', '../auth/service.js'],
-    ['server/features/notes/service.ts', '../../../shared/messages.js'],
+    ['server/features/notes/service.ts', '#shared/messages.js'],
+    ['client/features/items/a.tsx', '#shared/constants.js'],
+    ['shared/policies/items.ts', '../constants.js'],
     ['client/app/router.tsx', '@/pages/browse-page'],
     ['client/pages/a-page.tsx', '@/pages/b-page'],
     ['client/features/items/a.tsx', '@/features/items/b'],
@@ -49,10 +53,10 @@ describe('layers/imports', () => {
     ['server/app.ts', 'fastify'],
     // The rules of who may do what, one copy for both sides (docs/decisions/039-policies.md).
     ['client/features/items/a.tsx', '../../../../shared/policies/items.js'],
-    ['client/pages/a-page.tsx', '../../shared/policies/items.js'],
+    ['client/pages/a-page.tsx', '#shared/policies/items.js'],
     ['server/features/items/routes.ts', '../../policies/index.js'],
     ['server/plugins/guards.ts', '../policies/index.js'],
-    ['server/policies/index.ts', '../../shared/policies/items.js'],
+    ['server/policies/index.ts', '#shared/policies/items.js'],
   ])('%s may import %s', (file, spec) => {
     expect(lint(file, spec)).toEqual([]);
   });

@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { PRODUCT_NAME } from '../shared/constants.js';
-import { ALERT_LIMIT_DEFAULT } from '../shared/alerts.js';
-import { MAX_PAYMENT_LINKS } from '../shared/people.js';
+import { PRODUCT_NAME } from '#shared/constants.js';
+import { ALERT_LIMIT_DEFAULT } from '#shared/alerts.js';
+import { MAX_PAYMENT_LINKS } from '#shared/people.js';
 import { isPhoneRegion } from './phone.js';
-import { MSG } from '../shared/messages.js';
+import { MSG } from '#shared/messages.js';
 import { passwordProblem } from './features/auth/password-policy.js';
 import { parseRecipients } from './backup/encryption.js';
 
@@ -236,141 +236,6 @@ const envSchema = z
     }
   });
 
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  /** Unset: the embedded PGlite database in `dataDir/pglite`. */
-  databaseUrl?: string;
-  /** `memory://` runs PGlite in memory (tests); otherwise a folder. */
-  pgliteDir: string;
-  databasePoolSize: number;
-  /** Read replicas of databaseUrl (docs/decisions/028-read-replicas.md); empty without. */
-  databaseReplicaUrls: string[];
-  dataDir: string;
-  /** /readyz answers 503 while the data folders (uploads, PGlite) have less room than this (0: never for room). */
-  dataDirMinFreeBytes: number;
-  publicUrl?: string;
-  /** Cookies get the Secure flag when the public address is https. */
-  secureCookies: boolean;
-  seedDemo: boolean;
-  admin?: { username: string; password: string };
-  redisUrl?: string;
-  authRateLimit: { max: number; windowMs: number };
-  /**
-   * Attempts per account (login, reset request, reset, phone code, password check), whatever the
-   * address, per window: brute force spread over many addresses still meets this one.
-   */
-  accountRateLimit: { max: number; windowMs: number };
-  /** The absolute age at which every session ends, however active (SESSION_MAX_AGE_DAYS). */
-  sessionMaxAgeMs: number;
-  /**
-   * GET /metrics (Prometheus): with `token`, on the app's port for that bearer token; with `port`, on
-   * 127.0.0.1 at that port with no token. Neither: no metrics are served.
-   */
-  metrics: { token?: string; port?: number };
-  /** Prefix of the rate-limit keys in Redis, so apps (or test runs) sharing one Redis can keep apart. */
-  rateLimitNamespace: string;
-  /** Messages one signed-in user may send (both message routes together) per window. */
-  messageRateLimit: { max: number; windowMs: number };
-  /**
-   * Live updates (GET /api/events): open streams allowed per signed-in user and per process (more
-   * get 429), and how often a stream sends a comment line so proxies keep it open.
-   */
-  live: { streamsPerUser: number; streamsMax: number; heartbeatMs: number };
-  /**
-   * After SIGTERM, how long the process keeps its port open answering new requests with 503 (not
-   * processed, so a balancer may send them to another node) before it closes (docs/deploy.md).
-   */
-  shutdownDrainMs: number;
-  /**
-   * What one user may do (docs/decisions/009-quotas.md): rates per hour or day (429 past them) and
-   * totals of things kept (409 past them). Admins are exempt from all but the upload rates.
-   */
-  quotas: {
-    uploadsPerHour: number;
-    uploadsPerDay: number;
-    itemsPerDay: number;
-    notesPerDay: number;
-    supportRequestsPerDay: number;
-    paymentLinks: number;
-    linkedUsers: number;
-    blocks: number;
-    /** Saved alerts one account may keep (ALERT_LIMIT). */
-    alerts: number;
-  };
-  /** An upload no item uses is removed once it is this old (hourly sweep). */
-  unusedUploadHours: number;
-  /** Images decoded at once; more uploads wait their turn (each decode of a large photo takes memory). */
-  imageDecodeConcurrency: number;
-  /**
-   * Which X-Forwarded-For entries name the client: none (false), the one this many proxies back (a
-   * hop count: each proxy appends the address it saw), or the first not sent by one of these
-   * addresses/CIDRs. Never "the leftmost", which the client writes itself.
-   */
-  trustProxy: false | number | string[];
-  logLevel: string;
-  /** Days an item stays listed before it expires (owners can renew). */
-  itemTtlDays: number;
-  /** The notification worker of each process: how often it looks for work, and attempts before a delivery is given up. */
-  notifications: {
-    intervalMs: number;
-    maxAttempts: number;
-    /** Hours between a person's daily e-mail digests (and from the first news held for one to the digest). */
-    digestHours: number;
-    /** The wait after a delivery's first failed attempt; it doubles with each further one, up to `maxRetryMs`. */
-    retryBaseMs: number;
-    maxRetryMs: number;
-    /** The least time between two e-mails about one conversation to one person: news in between waits and goes as one. */
-    emailWindowMs: number;
-    /** Bell entries and settled deliveries are removed this many days after their last change. */
-    keepDays: number;
-  };
-  /** The map's public settings (GET /api/config sends them as they are). */
-  map: { tileUrl: string; attribution: string };
-  /**
-   * MAP_SEARCH_MAX_ITEMS: a map with a search or a tag is grouped at request time, from the keys of
-   * the cells around the view (decision 033) or from every listed item of the area (decision 021);
-   * an area holding more than this many is refused (zoom in).
-   */
-  mapSearchMaxItems: number;
-  /** Where a phone number typed without a country code is read (PHONE_DEFAULT_REGION, US): E.164 is stored, src/server/phone.ts. */
-  phoneDefaultRegion: string;
-  /** How SMS leave: the console (and an outbox file) by default, or a Twilio-compatible HTTP API. */
-  sms:
-    | { provider: 'console'; outboxFile?: string }
-    | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
-  /**
-   * How e-mail leaves: through the SMTP server of `smtpUrl`, else the log (and an outbox file), as
-   * the console SMS sender does. `from` is the sender every mail carries.
-   */
-  mail: { smtpUrl?: string; from: string; outboxFile?: string };
-  /**
-   * Web Push: the VAPID keys from the environment (unset: made once and kept in the database outside
-   * production; off in production), who push services may contact, and the push services a
-   * subscription may name (host suffixes, or whole origins for a local test service).
-   */
-  push: { vapid?: { publicKey: string; privateKey: string }; subject: string; endpointHosts: string[] };
-  /** Images go to this S3-compatible bucket when set, else to `dataDir/uploads`. */
-  s3?: {
-    bucket: string;
-    region: string;
-    endpoint?: string;
-    accessKeyId?: string;
-    secretAccessKey?: string;
-    publicUrl: string;
-    forcePathStyle: boolean;
-  };
-  /** Scheduled backups (BACKUP_DIR): one every `everyHours`, the newest `keep` kept. */
-  backup?: { dir: string; everyHours: number; keep: number };
-  /** BACKUP_ENCRYPTION_KEY's age recipients: every backup file is encrypted to them. */
-  backupRecipients?: string[];
-  /** BACKUP_IDENTITY_FILE: the identity restore decrypts with (read by restore only, never by the server). */
-  backupIdentityFile?: string;
-  /** Folder of the built client; undefined serves no client (API-only). */
-  clientDir?: string;
-}
-
 /**
  * Passwords nobody may use for a production admin: the demo accounts' password (README), defaults
  * that password lists try first, and the user name itself. Compared without case and punctuation.
@@ -498,31 +363,66 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if ('problem' in trustProxy) problems.push(trustProxy.problem);
   if (problems.length || 'problem' in trustProxy) throw new ConfigError(problems);
+  return toConfig(e, trustProxy.value, defaults);
+}
 
+/** The configuration the app runs with: what `toConfig` returns, each field's comment beside it. */
+export type Config = ReturnType<typeof toConfig>;
+
+/** The configuration from the checked environment. A field added here is in `Config`. */
+function toConfig(e: z.output<typeof envSchema>, trustProxy: false | number | string[], defaults: { clientDir?: string }) {
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    /** Unset: the embedded PGlite database in `dataDir/pglite`. */
     databaseUrl: e.DATABASE_URL,
+    /** `memory://` runs PGlite in memory (tests); otherwise a folder. */
     pgliteDir: path.join(dataDir, 'pglite'),
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** Read replicas of databaseUrl (docs/decisions/028-read-replicas.md); empty without. */
     databaseReplicaUrls: e.DATABASE_REPLICA_URL ?? [],
     dataDir,
+    /** /readyz answers 503 while the data folders (uploads, PGlite) have less room than this (0: never for room). */
     dataDirMinFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1024 * 1024,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    /** Cookies get the Secure flag when the public address is https. */
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
-    seedDemo: e.SEED_DEMO ?? !production,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     redisUrl: e.REDIS_URL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    /**
+     * Attempts per account (login, reset request, reset, phone code, password check), whatever the
+     * address, per window: brute force spread over many addresses still meets this one.
+     */
     accountRateLimit: { max: e.ACCOUNT_RATE_LIMIT_MAX, windowMs: e.ACCOUNT_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    /** The absolute age at which every session ends, however active (SESSION_MAX_AGE_DAYS). */
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    /**
+     * GET /metrics (Prometheus): with `token`, on the app's port for that bearer token; with `port`, on
+     * 127.0.0.1 at that port with no token. Neither: no metrics are served.
+     */
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    /** Prefix of the rate-limit keys in Redis, so apps (or test runs) sharing one Redis can keep apart. */
     rateLimitNamespace: e.RATE_LIMIT_NAMESPACE,
+    /** Messages one signed-in user may send (both message routes together) per window. */
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    /**
+     * Live updates (GET /api/events): open streams allowed per signed-in user and per process (more
+     * get 429), and how often a stream sends a comment line so proxies keep it open.
+     */
     live: { streamsPerUser: e.LIVE_STREAMS_PER_USER, streamsMax: e.LIVE_STREAMS_MAX, heartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000 },
+    /**
+     * After SIGTERM, how long the process keeps its port open answering new requests with 503 (not
+     * processed, so a balancer may send them to another node) before it closes (docs/deploy.md).
+     */
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    /**
+     * What one user may do (docs/decisions/009-quotas.md): rates per hour or day (429 past them) and
+     * totals of things kept (409 past them). Admins are exempt from all but the upload rates.
+     */
     quotas: {
       uploadsPerHour: e.UPLOAD_LIMIT_PER_HOUR,
       uploadsPerDay: e.UPLOAD_LIMIT_PER_DAY,
@@ -532,38 +432,63 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
       paymentLinks: e.PAYMENT_LINK_LIMIT,
       linkedUsers: e.LINKED_USER_LIMIT,
       blocks: e.BLOCK_LIMIT,
+      /** Saved alerts one account may keep (ALERT_LIMIT). */
       alerts: e.ALERT_LIMIT,
     },
+    /** An upload no item uses is removed once it is this old (hourly sweep). */
     unusedUploadHours: e.UNUSED_UPLOAD_HOURS,
+    /** Images decoded at once; more uploads wait their turn (each decode of a large photo takes memory). */
     imageDecodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
-    trustProxy: trustProxy.value,
+    /**
+     * Which X-Forwarded-For entries name the client: none (false), the one this many proxies back (a
+     * hop count: each proxy appends the address it saw), or the first not sent by one of these
+     * addresses/CIDRs. Never "the leftmost", which the client writes itself.
+     */
+    trustProxy,
     logLevel: e.LOG_LEVEL,
+    /** Days an item stays listed before it expires (owners can renew). */
     itemTtlDays: e.ITEM_TTL_DAYS,
+    /** The notification worker of each process: how often it looks for work, and attempts before a delivery is given up. */
     notifications: {
       intervalMs: e.NOTIFICATION_INTERVAL_MS,
       maxAttempts: e.NOTIFICATION_MAX_ATTEMPTS,
+      /** Hours between a person's daily e-mail digests (and from the first news held for one to the digest). */
       digestHours: e.NOTIFICATION_DIGEST_HOURS,
+      /** The wait after a delivery's first failed attempt; it doubles with each further one, up to `maxRetryMs`. */
       retryBaseMs: e.NOTIFICATION_RETRY_BASE_MS,
       maxRetryMs: e.NOTIFICATION_RETRY_MAX_MS,
+      /** The least time between two e-mails about one conversation to one person: news in between waits and goes as one. */
       emailWindowMs: e.NOTIFICATION_EMAIL_WINDOW_SECONDS * 1000,
+      /** Bell entries and settled deliveries are removed this many days after their last change. */
       keepDays: e.NOTIFICATION_KEEP_DAYS,
     },
+    /** Where a phone number typed without a country code is read (PHONE_DEFAULT_REGION, US): E.164 is stored, src/server/phone.ts. */
     phoneDefaultRegion: e.PHONE_DEFAULT_REGION,
+    /** How SMS leave: the console (and an outbox file) by default, or a Twilio-compatible HTTP API. */
     sms:
       e.SMS_PROVIDER === 'twilio'
         ? {
-            provider: 'twilio',
+            provider: 'twilio' as const,
             accountSid: e.TWILIO_ACCOUNT_SID!,
             authToken: e.TWILIO_AUTH_TOKEN!,
             from: e.TWILIO_FROM!,
             apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
           }
-        : { provider: 'console', outboxFile: e.SMS_OUTBOX_FILE ? path.resolve(e.SMS_OUTBOX_FILE) : undefined },
+        : { provider: 'console' as const, outboxFile: e.SMS_OUTBOX_FILE ? path.resolve(e.SMS_OUTBOX_FILE) : undefined },
+    /**
+     * How e-mail leaves: through the SMTP server of `smtpUrl`, else the log (and an outbox file), as
+     * the console SMS sender does. `from` is the sender every mail carries.
+     */
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
       outboxFile: e.MAIL_OUTBOX_FILE ? path.resolve(e.MAIL_OUTBOX_FILE) : undefined,
     },
+    /**
+     * Web Push: the VAPID keys from the environment (unset: made once and kept in the database outside
+     * production; off in production), who push services may contact, and the push services a
+     * subscription may name (host suffixes, or whole origins for a local test service).
+     */
     push: {
       vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       subject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:admin@localhost'),
@@ -572,8 +497,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
         .map((h) => h.trim())
         .filter(Boolean),
     },
+    /** The map's public settings (GET /api/config sends them as they are). */
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    /**
+     * MAP_SEARCH_MAX_ITEMS: a map with a search or a tag is grouped at request time, from the keys of
+     * the cells around the view (decision 033) or from every listed item of the area (decision 021);
+     * an area holding more than this many is refused (zoom in).
+     */
     mapSearchMaxItems: e.MAP_SEARCH_MAX_ITEMS,
+    /** Images go to this S3-compatible bucket when set, else to `dataDir/uploads`. */
     s3:
       e.S3_BUCKET && e.S3_PUBLIC_URL
         ? {
@@ -586,9 +518,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { clientDir?: strin
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    /** Scheduled backups (BACKUP_DIR): one every `everyHours`, the newest `keep` kept. */
     backup: e.BACKUP_DIR ? { dir: path.resolve(e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP } : undefined,
+    /** BACKUP_ENCRYPTION_KEY's age recipients: every backup file is encrypted to them. */
     backupRecipients: e.BACKUP_ENCRYPTION_KEY,
+    /** BACKUP_IDENTITY_FILE: the identity restore decrypts with (read by restore only, never by the server). */
     backupIdentityFile: e.BACKUP_IDENTITY_FILE ? path.resolve(e.BACKUP_IDENTITY_FILE) : undefined,
+    /** Folder of the built client; undefined serves no client (API-only). */
     clientDir: defaults.clientDir,
   };
 }

@@ -2,7 +2,7 @@
 // message (tests/system/faults.test.ts shows it end to end, through a cut TCP connection).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MSG } from '../shared/messages.js';
+import { MSG } from '#shared/messages.js';
 import { queryRows } from './db/client.js';
 import { createTestApp, type TestApp } from './test/harness.js';
 import { en } from './test/texts.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DEFAULT_LANGUAGE, type Language, type Message, messageId, messageValues, type MessageValues } from '../shared/i18n.js';
-import { MSG, SCHEMA_MSG } from '../shared/messages.js';
+import { DEFAULT_LANGUAGE, type Language, type Message, messageId, messageValues, type MessageValues } from '#shared/i18n.js';
+import { MSG, SCHEMA_MSG } from '#shared/messages.js';
 import { DatabaseOutage, isDatabaseUnavailable } from './database-outage.js';
 import { sqlState } from './db/client.js';
 import { isMessageId, translate } from './i18n.js';

@@ -1,10 +1,10 @@
 // The catalogues as the server reads them: every message of every language compiles, English keeps
 // the product's words, Spanish says them in Spanish, and values fill the placeholders.
 import { describe, expect, it } from 'vitest';
-import { negotiateLanguage } from '../shared/i18n.js';
-import { distanceMessage } from '../shared/item-format.js';
-import { MSG } from '../shared/messages.js';
-import { QUOTA_MSG } from '../shared/quotas.js';
+import { negotiateLanguage } from '#shared/i18n.js';
+import { distanceMessage } from '#shared/item-format.js';
+import { MSG } from '#shared/messages.js';
+import { QUOTA_MSG } from '#shared/quotas.js';
 import { chooseLanguage, translate } from './i18n.js';
 
 describe('translate', () => {

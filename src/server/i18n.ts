@@ -17,7 +17,7 @@ import {
   type MessageValues,
   negotiateLanguage,
   protectValues,
-} from '../shared/i18n.js';
+} from '#shared/i18n.js';
 
 // src/server/i18n.ts and dist/server/i18n.js both sit beside a `locales` folder one level up (tsc
 // copies the catalogues into dist: tsconfig.server.json includes them).

@@ -1,7 +1,7 @@
 import { LifeBuoy, NotebookPen, Package, Settings, ShieldCheck } from 'lucide-react';
-import type { SessionUser } from '../../shared/auth.js';
-import type { MessageId } from '../../shared/i18n.js';
-import * as adminPolicy from '../../shared/policies/admin.js';
+import type { SessionUser } from '#shared/auth.js';
+import type { MessageId } from '#shared/i18n.js';
+import * as adminPolicy from '#shared/policies/admin.js';
 
 type AccountLink = { href: string; label: MessageId; icon: typeof Settings };
 

@@ -1,7 +1,7 @@
 import { ChevronDown, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { SessionUser } from '../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { T, type Translate, useT } from '@/lib/i18n';

@@ -2,7 +2,7 @@
 // when it is made before the page knows who is signed in.
 import { screen, waitFor } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import type { SessionUser } from '../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { renderApp, serveApi } from '@/test/render';
 import { LanguagePicker } from './language-picker';
 

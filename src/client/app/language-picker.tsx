@@ -1,8 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Languages } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import type { SessionUser } from '../../shared/auth.js';
-import { isLanguage, type Language, LANGUAGE_CODES, LANGUAGES } from '../../shared/i18n.js';
+import type { SessionUser } from '#shared/auth.js';
+import { isLanguage, type Language, LANGUAGE_CODES, LANGUAGES } from '#shared/i18n.js';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { USER_QUERY_KEY, userQuery } from '@/features/auth/api';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
-import { PRODUCT_NAME } from '../../shared/constants.js';
+import { PRODUCT_NAME } from '#shared/constants.js';
 import { NavBar } from './nav-bar';
 import { OfflineBanner, UpdatePrompt } from './pwa/pwa-notices';
 import { useT } from '@/lib/i18n';

@@ -3,7 +3,7 @@
 // button opens a panel, a modal dialog with the button, that keeps focus until Escape closes it.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { renderApp, serveApi } from '@/test/render';
 import { NavBar } from './nav-bar';
 

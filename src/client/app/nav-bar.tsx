@@ -1,7 +1,7 @@
 import { LogIn, LogOut, Menu, X } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
-import { PRODUCT_NAME } from '../../shared/constants.js';
+import { PRODUCT_NAME } from '#shared/constants.js';
 import { BrandMark } from '@/components/brand-mark';
 import { ShareSomethingButton } from '@/components/share-something-button';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogIn } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'wouter';
-import type { SessionUser } from '../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { Button } from '@/components/ui/button';
 import { T, useT } from '@/lib/i18n';
 import { accountLinks } from './account-links';

@@ -3,7 +3,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useT } from '@/lib/i18n';
-import * as adminPolicy from '../../shared/policies/admin.js';
+import * as adminPolicy from '#shared/policies/admin.js';
 
 type ProtectedRouteProps = {
   children: ReactNode;

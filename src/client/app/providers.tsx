@@ -1,7 +1,7 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import type { SessionUser } from '../../shared/auth.js';
-import type { DistanceUnit } from '../../shared/distance-unit.js';
+import type { SessionUser } from '#shared/auth.js';
+import type { DistanceUnit } from '#shared/distance-unit.js';
 import { useToast } from '@/components/ui/use-toast';
 import { USER_QUERY_KEY } from '@/features/auth/api';
 import { AuthProvider, useAuth } from '@/features/auth/auth-provider';

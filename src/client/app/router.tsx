@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import type { ClientBundle } from '../../shared/i18n.js';
-import { PAGE_ROUTES } from '../../shared/routes.js';
+import type { ClientBundle } from '#shared/i18n.js';
+import { PAGE_ROUTES } from '#shared/routes.js';
 import { PageSpinner } from '@/components/ui/spinner';
 import { loadBundle } from '@/lib/i18n';
 import { NotFoundPage } from '@/pages/not-found-page';

@@ -1,7 +1,7 @@
 import { ArrowLeft, LayoutGrid } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Language, MessageId } from '../../shared/i18n.js';
+import type { Language, MessageId } from '#shared/i18n.js';
 import { Button } from '@/components/ui/button';
 import { currentLanguage, T, useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';

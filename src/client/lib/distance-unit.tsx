@@ -3,7 +3,7 @@
 // passed in by the app (app/providers.tsx), so this kit knows no feature.
 import { useMutation } from '@tanstack/react-query';
 import { createContext, type ReactNode, use } from 'react';
-import { type DistanceUnit, distanceUnitOf } from '../../shared/distance-unit.js';
+import { type DistanceUnit, distanceUnitOf } from '#shared/distance-unit.js';
 import { apiJson } from '@/lib/request';
 
 const DEVICE_KEY = 'distance-unit';

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/i18n.js';
+import type { Language } from '#shared/i18n.js';
 import { currentLanguage, translate } from './i18n';
 
 type ShortDateOptions = {

@@ -1,5 +1,5 @@
 // A promise around navigator.geolocation.getCurrentPosition.
-import { msg } from '../../shared/i18n.js';
+import { msg } from '#shared/i18n.js';
 
 export type Position = { lat: number; lng: number };
 

@@ -20,7 +20,7 @@ import {
   type MessageValues,
   negotiateLanguage,
   protectValues,
-} from '../../shared/i18n.js';
+} from '#shared/i18n.js';
 
 const loaded = new Set<string>();
 /** The bundles the pages shown so far needed: a change of language fetches them all in the new one. */

@@ -4,7 +4,7 @@
 // (shared/polling.ts has no other import; what follows the stream is loaded by `follow`).
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { UNREAD_POLL_MS } from '../../shared/polling.js';
+import { UNREAD_POLL_MS } from '#shared/polling.js';
 import { useLiveConnected } from './live';
 
 /** Loads what applies the stream's events to the cache and starts it; resolves to its stop. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { CSRF_HEADER } from '../../shared/constants.js';
+import { CSRF_HEADER } from '#shared/constants.js';
 import { loadEnglish } from '../test/english';
 import { isOffline, reportResponse } from './connectivity';
 import { ApiError, apiRequest, getErrorMessage, getQueryFn, OfflineError, resetCsrfToken, urlFromQueryKey } from './request';

@@ -1,7 +1,7 @@
 // The one way the browser talks to the API (docs/product.md, API and Messages): same origin, cookies
 // included, JSON in and out, the CSRF token on every write.
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-import { CSRF_HEADER, CSRF_INVALID_CODE } from '../../shared/constants.js';
+import { CSRF_HEADER, CSRF_INVALID_CODE } from '#shared/constants.js';
 import { browserOffline, reportNetworkFailure, reportResponse } from './connectivity';
 import { formatShortDate } from './format-date';
 import { say, translate } from './i18n';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClientConfig } from '../../shared/items.js';
+import type { ClientConfig } from '#shared/items.js';
 
 export const CLIENT_CONFIG_QUERY_KEY = ['/api/config'] as const;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../../shared/constants.js';
+import { PRODUCT_NAME } from '#shared/constants.js';
 
 /** Sets the tab title to "<title> | ShareNearby" (or just the product name). */
 export function useDocumentTitle(title?: string): void {

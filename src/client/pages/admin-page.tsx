@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useAuth } from '@/features/auth/auth-provider';
-import * as adminPolicy from '../../shared/policies/admin.js';
+import * as adminPolicy from '#shared/policies/admin.js';
 import { FailedDeliveries } from '@/features/notifications/components/failed-deliveries';
 import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -14,8 +14,8 @@ import { formatDateTime, itemStatusLabel, reportReasonLabel, reportStatusLabel }
 import { type ModerationCall, useAdminPerson, useEndSessions, useModerate } from '@/features/admin/moderation-api';
 import { notifyError } from '@/features/admin/notify';
 import { toast } from '@/components/ui/use-toast';
-import type { AdminReport } from '../../shared/reports.js';
-import * as userPolicy from '../../shared/policies/users.js';
+import type { AdminReport } from '#shared/reports.js';
+import * as userPolicy from '#shared/policies/users.js';
 import { currentLanguage, T, useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -7,7 +7,7 @@ import { useRouteItem } from '@/features/items/api';
 import { ItemNotFound } from '@/features/items/components/item-not-found';
 import { PostItemForm } from '@/features/items/components/post-item-form';
 import { useT } from '@/lib/i18n';
-import * as itemPolicy from '../../shared/policies/items.js';
+import * as itemPolicy from '#shared/policies/items.js';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /items/{id}/edit (signed in; the owner or an admin): the post form, filled with the item, saving with PATCH. */

@@ -12,8 +12,8 @@ import { ReportButton } from '@/features/reports/components/report-button';
 import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
-import * as itemPolicy from '../../shared/policies/items.js';
-import * as reportPolicy from '../../shared/policies/reports.js';
+import * as itemPolicy from '#shared/policies/items.js';
+import * as reportPolicy from '#shared/policies/reports.js';
 
 /** /items/{id} (public). */
 export function ItemDetailPage() {

@@ -1,6 +1,6 @@
 // What the service worker keeps (docs/decisions/019-service-worker.md), shared with the page and
 // its tests: plain functions, no Workbox.
-import { MAX_IMAGES, PRODUCT_NAME } from '../../shared/constants.js';
+import { MAX_IMAGES, PRODUCT_NAME } from '#shared/constants.js';
 
 /** The page asks a waiting new worker to take over with this message ("new version, reload"). */
 export const SKIP_WAITING = 'SKIP_WAITING';

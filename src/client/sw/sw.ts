@@ -36,7 +36,7 @@ import {
   readPush,
   SKIP_WAITING,
 } from './rules';
-import { SHARE_FILES_FIELD, SHARE_TARGET_PATH, SHARED_PHOTOS_CACHE, sharedPostItemPath } from '../../shared/share-target.js';
+import { SHARE_FILES_FIELD, SHARE_TARGET_PATH, SHARED_PHOTOS_CACHE, sharedPostItemPath } from '#shared/share-target.js';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

@@ -2,7 +2,7 @@
 // runtime, as the browser has it, so that `translate` says message ids in English.
 import { i18n } from '@lingui/core';
 import { loadCatalogue } from 'virtual:catalogues';
-import { CLIENT_BUNDLES } from '../../shared/i18n.js';
+import { CLIENT_BUNDLES } from '#shared/i18n.js';
 
 export async function loadEnglish(): Promise<void> {
   for (const bundle of CLIENT_BUNDLES) {

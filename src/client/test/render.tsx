@@ -8,7 +8,7 @@ import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { SessionUser } from '../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { AccountDistanceUnit } from '@/app/providers';
 import { Toaster } from '@/components/ui/toaster';
 import { dismiss } from '@/components/ui/use-toast';

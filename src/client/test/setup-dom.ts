@@ -4,7 +4,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { CLIENT_BUNDLES } from '../../shared/i18n.js';
+import { CLIENT_BUNDLES } from '#shared/i18n.js';
 import { loadBundle, startI18n } from '@/lib/i18n';
 
 // jsdom has no ResizeObserver (Radix's checkbox measures itself with one). jsdom lays nothing

@@ -37,7 +37,7 @@ export async function copyToPostgresCommand(
     if (env.DATABASE_URL)
       throw new BackupError('DATABASE_URL is set: this site already runs on PostgreSQL (unset it to copy the PGlite site of DATA_DIR)');
     const target = commandConfig({ ...env, DATABASE_URL: args.to });
-    const contents = await targetContents({ ...target, s3: { bucket: '', region: '', publicUrl: '', forcePathStyle: false } });
+    const contents = await targetContents(target, { images: false });
     if (contents) throw new BackupError(`the target is not empty (${contents}); copy into an empty database`);
 
     const queue = new LineQueue();

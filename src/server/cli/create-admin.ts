@@ -4,12 +4,12 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { passwordSchema, usernameSchema } from '../../shared/auth.js';
+import { passwordSchema, usernameSchema } from '#shared/auth.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { passwordProblem } from '../features/auth/password-policy.js';
 import { ensureAdmin } from '../features/auth/service.js';
-import { type Message, messageId } from '../../shared/i18n.js';
+import { type Message, messageId } from '#shared/i18n.js';
 import { translate } from '../i18n.js';
 
 /** A command line speaks English: the shared schemas' messages are message ids. */

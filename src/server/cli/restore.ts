@@ -23,9 +23,9 @@ const USAGE = 'Usage: npm run restore -- FILE [--identity KEYFILE] [--force] [--
 
 const hasFiles = (dir: string) => existsSync(dir) && readdirSync(dir).length > 0;
 
-/** What the target already holds, in words, or null when it is empty. */
-export async function targetContents(config: Config): Promise<string | null> {
-  const uploads = config.s3 ? undefined : path.join(config.dataDir, 'uploads');
+/** What the target already holds, in words, or null when it is empty; `images: false` looks at the database only. */
+export async function targetContents(config: Config, { images: withImages = true } = {}): Promise<string | null> {
+  const uploads = config.s3 || !withImages ? undefined : path.join(config.dataDir, 'uploads');
   const images = uploads && hasFiles(uploads) ? `images in ${uploads}` : null;
   if (!config.databaseUrl) {
     if (hasFiles(config.pgliteDir)) return `a database in ${config.pgliteDir}`;

@@ -2,8 +2,8 @@
 // language, with a plain-text part and a small HTML part saying the same, the product's name, a
 // footer naming the site, and, for mail a person can opt out of (notifications), the one-click
 // unsubscribe headers of RFC 8058 and a link to the unsubscribe page.
-import { PRODUCT_NAME } from '../../shared/constants.js';
-import { DEFAULT_LANGUAGE, languageOrUndefined, type Message, type MessageValues } from '../../shared/i18n.js';
+import { PRODUCT_NAME } from '#shared/constants.js';
+import { DEFAULT_LANGUAGE, languageOrUndefined, type Message, type MessageValues } from '#shared/i18n.js';
 import { translate } from '../i18n.js';
 import type { Mail } from '../plugins/mail.js';
 import { escapeHtml } from '../plugins/client.js';

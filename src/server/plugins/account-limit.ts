@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { withValues } from '../../shared/i18n.js';
-import { MSG } from '../../shared/messages.js';
-import { waitValues } from '../../shared/quotas.js';
+import { withValues } from '#shared/i18n.js';
+import { MSG } from '#shared/messages.js';
+import { waitValues } from '#shared/quotas.js';
 import { AppError } from '../errors.js';
 import type { DeviceCookies } from './device-cookie.js';
 

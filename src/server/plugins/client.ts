@@ -4,11 +4,11 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '../../shared/constants.js';
-import { type Language, LANGUAGE_CODES } from '../../shared/i18n.js';
-import { MSG } from '../../shared/messages.js';
-import { isPagePath } from '../../shared/routes.js';
-import { thumbnailUrlOf } from '../../shared/item-format.js';
+import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '#shared/constants.js';
+import { type Language, LANGUAGE_CODES } from '#shared/i18n.js';
+import { MSG } from '#shared/messages.js';
+import { isPagePath } from '#shared/routes.js';
+import { thumbnailUrlOf } from '#shared/item-format.js';
 import { translate } from '../i18n.js';
 import { syncPlugin } from './sync-plugin.js';
 

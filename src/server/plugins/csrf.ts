@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_INVALID_CODE } from '../../shared/constants.js';
-import { MSG } from '../../shared/messages.js';
+import { CSRF_INVALID_CODE } from '#shared/constants.js';
+import { MSG } from '#shared/messages.js';
 import { AppError, forbidden } from '../errors.js';
 import { syncPlugin } from './sync-plugin.js';
 

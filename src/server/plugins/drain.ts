@@ -8,7 +8,7 @@
 // balancer opened at that moment would be reset after its request went out.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MSG } from '../../shared/messages.js';
+import { MSG } from '#shared/messages.js';
 import { translate } from '../i18n.js';
 import { syncPlugin } from './sync-plugin.js';
 

@@ -1,7 +1,7 @@
 // Who is signed in (authentication): the route hooks and the handlers' look-up of the session's
 // user. What they may do is the policies' (src/server/policies, docs/decisions/039-policies.md).
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { unauthorized } from '../errors.js';
 import { authorize } from '../policies/index.js';
 

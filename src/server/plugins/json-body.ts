@@ -2,8 +2,8 @@
 // 50,000, which JSON.parse builds into as many objects and every later walk over the body (the
 // NUL check, the schemas, logging) has to get through. The depth is counted on the text first.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { withValues } from '../../shared/i18n.js';
-import { MSG } from '../../shared/messages.js';
+import { withValues } from '#shared/i18n.js';
+import { MSG } from '#shared/messages.js';
 import { badRequest } from '../errors.js';
 
 /** The deepest nesting of arrays and objects a JSON body may have. */

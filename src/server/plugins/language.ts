@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Language, LANGUAGE_COOKIE } from '../../shared/i18n.js';
+import { type Language, LANGUAGE_COOKIE } from '#shared/i18n.js';
 import { chooseLanguage } from '../i18n.js';
 import { syncPlugin } from './sync-plugin.js';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql } from 'drizzle-orm';
-import { MSG } from '../../shared/messages.js';
+import { MSG } from '#shared/messages.js';
 import { queryRows } from '../db/client.js';
 import { dataFolders, folderSpace } from '../data-folders.js';
 import { AppError } from '../errors.js';

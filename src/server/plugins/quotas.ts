@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { QUOTA_MSG, type RateQuota, type TotalQuota } from '../../shared/quotas.js';
+import { QUOTA_MSG, type RateQuota, type TotalQuota } from '#shared/quotas.js';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { requireUser } from './guards.js';

@@ -4,8 +4,8 @@
 // whole exception.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { withValues } from '../../shared/i18n.js';
-import { MODERATION_MSG } from '../../shared/moderation.js';
+import { withValues } from '#shared/i18n.js';
+import { MODERATION_MSG } from '#shared/moderation.js';
 import { AppError } from '../errors.js';
 import { findUserById } from '../users/repository.js';
 import type { Suspension } from './session.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONVERSATION_MSG, HANDOVER_MSG } from '../../shared/conversation-rules.js';
-import { ITEM_MSG } from '../../shared/items.js';
-import { type Message, messageId } from '../../shared/i18n.js';
-import { MSG } from '../../shared/messages.js';
-import { MODERATION_MSG } from '../../shared/moderation.js';
-import { PEOPLE_MSG, PROFILE_MSG } from '../../shared/people.js';
-import { REPORT_MSG } from '../../shared/reports.js';
+import { CONVERSATION_MSG, HANDOVER_MSG } from '#shared/conversation-rules.js';
+import { ITEM_MSG } from '#shared/items.js';
+import { type Message, messageId } from '#shared/i18n.js';
+import { MSG } from '#shared/messages.js';
+import { MODERATION_MSG } from '#shared/moderation.js';
+import { PEOPLE_MSG, PROFILE_MSG } from '#shared/people.js';
+import { REPORT_MSG } from '#shared/reports.js';
 import { AppError } from '../errors.js';
 import { type Action, authorize, can } from './index.js';
 

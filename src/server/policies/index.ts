@@ -2,24 +2,24 @@
 // a pure rule of src/shared/policies (the client shows and hides with the same rules) and the
 // answer the app has always given when the rule says no: its status and message are part of the
 // API (src/server/test/authz-matrix.test.ts asserts every route's).
-import { CONVERSATION_MSG, HANDOVER_MSG } from '../../shared/conversation-rules.js';
-import type { Message } from '../../shared/i18n.js';
-import { ITEM_MSG } from '../../shared/items.js';
-import { MSG } from '../../shared/messages.js';
-import { MODERATION_MSG } from '../../shared/moderation.js';
-import { PEOPLE_MSG, PROFILE_MSG } from '../../shared/people.js';
-import type { Actor } from '../../shared/policies/actor.js';
-import * as admin from '../../shared/policies/admin.js';
-import * as conversations from '../../shared/policies/conversations.js';
-import * as items from '../../shared/policies/items.js';
-import * as notes from '../../shared/policies/notes.js';
-import * as reports from '../../shared/policies/reports.js';
-import * as support from '../../shared/policies/support.js';
-import * as users from '../../shared/policies/users.js';
-import { REPORT_MSG } from '../../shared/reports.js';
+import { CONVERSATION_MSG, HANDOVER_MSG } from '#shared/conversation-rules.js';
+import type { Message } from '#shared/i18n.js';
+import { ITEM_MSG } from '#shared/items.js';
+import { MSG } from '#shared/messages.js';
+import { MODERATION_MSG } from '#shared/moderation.js';
+import { PEOPLE_MSG, PROFILE_MSG } from '#shared/people.js';
+import type { Actor } from '#shared/policies/actor.js';
+import * as admin from '#shared/policies/admin.js';
+import * as conversations from '#shared/policies/conversations.js';
+import * as items from '#shared/policies/items.js';
+import * as notes from '#shared/policies/notes.js';
+import * as reports from '#shared/policies/reports.js';
+import * as support from '#shared/policies/support.js';
+import * as users from '#shared/policies/users.js';
+import { REPORT_MSG } from '#shared/reports.js';
 import { type AppError, badRequest, forbidden, notFound, unauthorized } from '../errors.js';
 
-export type { Actor } from '../../shared/policies/actor.js';
+export type { Actor } from '#shared/policies/actor.js';
 
 interface Rule<S> {
   allows: (actor: Actor, subject: S) => boolean;

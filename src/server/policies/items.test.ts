@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../shared/policies/actor.js';
-import * as items from '../../shared/policies/items.js';
+import type { Actor } from '#shared/policies/actor.js';
+import * as items from '#shared/policies/items.js';
 import { queryRows } from '../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../test/harness.js';
 import { itemVisibleTo } from './items.js';

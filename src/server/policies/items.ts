@@ -2,7 +2,7 @@
 // the same decision as a condition of a query, for lists, search, counts, alerts, profiles and the
 // map, where the rows are not read first. policies.test.ts asserts both agree on the same rows.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../../shared/policies/actor.js';
+import type { Actor } from '#shared/policies/actor.js';
 
 /**
  * The SQL condition "this actor may see the item row `itemAlias`" (items.see): not hidden, or the

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages.js';
+import { MSG } from '#shared/messages.js';
 import { queryRows } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../features/auth/passwords.js';

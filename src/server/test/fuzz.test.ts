@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from './harness.js';
 import { jpegWithGps, multipart } from './images.js';
-import { LANGUAGE_CODES } from '../../shared/i18n.js';
+import { LANGUAGE_CODES } from '#shared/i18n.js';
 
 /**
  * Bad input: every /api endpoint gets malformed and hostile input, as the kind of user

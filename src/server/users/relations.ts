@@ -1,6 +1,6 @@
-import type { SessionUser } from '../../shared/auth.js';
-import type { MessageId } from '../../shared/i18n.js';
-import type { TotalQuota } from '../../shared/quotas.js';
+import type { SessionUser } from '#shared/auth.js';
+import type { MessageId } from '#shared/i18n.js';
+import type { TotalQuota } from '#shared/quotas.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../db/client.js';
 import { badRequest, notFound } from '../errors.js';
 import { type Kept, withinTotal } from '../plugins/quotas.js';

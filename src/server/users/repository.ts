@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import * as userPolicy from '../../shared/policies/users.js';
+import * as userPolicy from '#shared/policies/users.js';
 import type { Db } from '../db/client.js';
 import { conversations, users } from '../db/schema.js';
 

@@ -2,7 +2,7 @@
 // the <Toaster /> renders what is in the store. docs/product.md, Constants: one toast visible at a time,
 // and a dismissed toast stays in memory for TOAST_REMOVE_DELAY_MS before it is removed.
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../shared/constants.js';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#shared/constants.js';
 
 export type ToastVariant = 'default' | 'destructive';
 

@@ -2,9 +2,9 @@
 // reads are used only inside <AdminDashboard>, which the page renders for admins alone.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SUPPORT_REFETCH_MS } from '../../../shared/constants.js';
-import type { AdminUser, adminNoteSchema, adminVendorSchema, SupportRequest } from '../../../shared/people.js';
-import type { AdminReport, ReportAction, ReportStatus } from '../../../shared/reports.js';
+import { SUPPORT_REFETCH_MS } from '#shared/constants.js';
+import type { AdminUser, adminNoteSchema, adminVendorSchema, SupportRequest } from '#shared/people.js';
+import type { AdminReport, ReportAction, ReportStatus } from '#shared/reports.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export type AdminNote = z.infer<typeof adminNoteSchema>;

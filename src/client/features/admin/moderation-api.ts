@@ -1,7 +1,7 @@
 // The admins' moderation calls (docs/decisions/025-moderation.md): graded actions with a reason, a
 // person's page, the audit log, and answers to support requests.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPerson, ModerationEntry, SupportReply } from '../../../shared/moderation.js';
+import type { AdminPerson, ModerationEntry, SupportReply } from '#shared/moderation.js';
 import { apiJson, apiRequest } from '@/lib/request';
 import { ADMIN_REPORTS_KEY, ADMIN_USERS_KEY, SUPPORT_REQUESTS_KEY } from './api';
 

@@ -1,6 +1,6 @@
 // The dashboard's toasts (docs/product.md, Messages): a title on success, 'Error' with the server's message
 // on any failed admin action.
-import type { MessageId } from '../../../shared/i18n.js';
+import type { MessageId } from '#shared/i18n.js';
 import { toast } from '@/components/ui/use-toast';
 import { translate } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';

@@ -2,7 +2,7 @@
 // under ALERTS_QUERY_KEY; each change answers with the alert, which replaces its copy in the list.
 // They are made by Alert me on the item list (features/items/alert-api.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Alert, UpdateAlertBody } from '../../../shared/alerts.js';
+import type { Alert, UpdateAlertBody } from '#shared/alerts.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export const ALERTS_QUERY_KEY = ['/api/alerts'] as const;

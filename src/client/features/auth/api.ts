@@ -1,7 +1,7 @@
 // Session calls (docs/product.md, States and API). The signed-in user lives in the query cache under
 // USER_QUERY_KEY; a 401 from GET /api/user means "signed out" (null), not an error.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, SessionUser } from '../../../shared/auth.js';
+import type { LoginBody, SessionUser } from '#shared/auth.js';
 import { apiJson, apiRequest, getQueryFn } from '@/lib/request';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;

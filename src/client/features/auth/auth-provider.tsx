@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, use } from 'react';
-import type { SessionUser } from '../../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { useUser } from './api';
 
 type AuthState = {

@@ -3,8 +3,8 @@
 // makes them stale when something changes; while it is down, open pages poll (MESSAGES_POLL_MS).
 // The messages rest on the database, so whichever app process answers sees them.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES_POLL_MS } from '../../../shared/conversation-rules.js';
-import type { ConversationDetail, ConversationSummary, Message } from '../../../shared/conversations.js';
+import { MESSAGES_POLL_MS } from '#shared/conversation-rules.js';
+import type { ConversationDetail, ConversationSummary, Message } from '#shared/conversations.js';
 import { useLiveConnected } from '@/lib/live';
 import { apiJson } from '@/lib/request';
 import { UNREAD_QUERY_KEY } from './unread';

@@ -1,7 +1,7 @@
 // Alert me on the item list saves the search as an alert (POST /api/alerts). Apart from api.ts,
 // which loads with /browse: this loads with the dialog. The alerts feature lists and changes them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Alert, CreateAlertBody } from '../../../shared/alerts.js';
+import type { Alert, CreateAlertBody } from '#shared/alerts.js';
 import { apiJson } from '@/lib/request';
 
 export function useCreateAlert() {

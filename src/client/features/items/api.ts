@@ -1,7 +1,7 @@
 // Item calls (docs/product.md, API). Lists are cached under ['/api/items', params], one item under
 // ['/api/items', id]; writes refresh the lists.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateItemBody, ItemDetail, ItemList, ItemStatus, MyItemList, UpdateItemBody } from '../../../shared/items.js';
+import type { CreateItemBody, ItemDetail, ItemList, ItemStatus, MyItemList, UpdateItemBody } from '#shared/items.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export const ITEMS_QUERY_KEY = '/api/items';

@@ -2,7 +2,7 @@
 // when the typing pause ends, so a page chosen in between (Next) stays.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LIST_SEARCH_DEBOUNCE_MS } from '../../../shared/constants.js';
+import { LIST_SEARCH_DEBOUNCE_MS } from '#shared/constants.js';
 import { renderApp, serveApi } from '@/test/render';
 import { useItemListState } from './use-item-list-state';
 

@@ -4,7 +4,7 @@
 // chosen place is also remembered on the device (lib/remembered-place.ts).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { BROWSE_GEOLOCATION, FIRST_PAGE, LIST_SEARCH_DEBOUNCE_MS, PAGE_SIZE } from '../../../shared/constants.js';
+import { BROWSE_GEOLOCATION, FIRST_PAGE, LIST_SEARCH_DEBOUNCE_MS, PAGE_SIZE } from '#shared/constants.js';
 import { toast } from '@/components/ui/use-toast';
 import { GeolocationUnsupportedError, geolocationErrorCode, getCurrentPosition } from '@/lib/geolocation';
 import { translate } from '@/lib/i18n';

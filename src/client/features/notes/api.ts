@@ -2,7 +2,7 @@
 // GET /api/links under LINKS_QUERY_KEY; every write updates the cached lists from its answer.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { linkListSchema, Note, noteListSchema } from '../../../shared/people.js';
+import type { linkListSchema, Note, noteListSchema } from '#shared/people.js';
 import { apiJson, apiRequest } from '@/lib/request';
 import type { NoteVisibility } from './lib/note-visibility';
 

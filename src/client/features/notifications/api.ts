@@ -1,14 +1,8 @@
 // Notification calls: the list (pages of NOTIFICATIONS_PAGE_SIZE, "Show more"), marking read, the
 // preferences of Settings and the admins' failed deliveries.
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  FailedDelivery,
-  MarkReadBody,
-  NotificationList,
-  PreferencesAnswer,
-  UpdatePreferencesBody,
-} from '../../../shared/notifications.js';
-import { NOTIFICATIONS_POLL_MS } from '../../../shared/notification-rules.js';
+import type { FailedDelivery, MarkReadBody, NotificationList, PreferencesAnswer, UpdatePreferencesBody } from '#shared/notifications.js';
+import { NOTIFICATIONS_POLL_MS } from '#shared/notification-rules.js';
 import { useLiveConnected } from '@/lib/live';
 import { apiJson } from '@/lib/request';
 import { NOTIFICATION_COUNT_QUERY_KEY } from './unread';

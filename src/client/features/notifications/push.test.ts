@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_ENDPOINT_TAKEN } from '../../../shared/push.js';
+import { PUSH_ENDPOINT_TAKEN } from '#shared/push.js';
 
 const apiJson = vi.fn();
 vi.mock('@/lib/request', async (importOriginal) => ({

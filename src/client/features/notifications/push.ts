@@ -2,7 +2,7 @@
 // push at all, whether this device has it on, and turning it on (the permission is asked only then)
 // or off. The service worker shows what arrives.
 import { ApiError, apiJson, apiRequest } from '@/lib/request';
-import { PUSH_ENDPOINT_TAKEN } from '../../../shared/push.js';
+import { PUSH_ENDPOINT_TAKEN } from '#shared/push.js';
 
 /** Push needs a service worker and the Push API (not every browser; iOS only once installed). */
 export const pushSupported = (): boolean =>

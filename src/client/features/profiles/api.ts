@@ -2,7 +2,7 @@
 // [PROFILE_QUERY_KEY, username].
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { handOverThanksSchema, Profile } from '../../../shared/people.js';
+import type { handOverThanksSchema, Profile } from '#shared/people.js';
 import { apiJson } from '@/lib/request';
 
 export const PROFILE_QUERY_KEY = '/api/users/profile';

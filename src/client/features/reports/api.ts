@@ -1,6 +1,6 @@
 // Sending a report: POST /api/reports (signed in). The admins' side lives in the admin feature.
 import { useMutation } from '@tanstack/react-query';
-import type { CreateReportBody, Report } from '../../../shared/reports.js';
+import type { CreateReportBody, Report } from '#shared/reports.js';
 import { apiJson } from '@/lib/request';
 
 /** What a report is about: an item by id, a person by name, a message, or the other side of a hand-over who did not show up. */

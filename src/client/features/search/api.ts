@@ -1,6 +1,6 @@
 // Public search (docs/product.md, API): GET /api/search?query=, only ever with a non-empty query.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SearchResult } from '../../../shared/people.js';
+import type { SearchResult } from '#shared/people.js';
 import { getQueryFn } from '@/lib/request';
 
 export const SEARCH_QUERY_KEY = '/api/search';

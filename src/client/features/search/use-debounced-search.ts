@@ -3,7 +3,7 @@
 // (?q=) so the browser's Back button returns to the same results.
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { PUBLIC_SEARCH_DEBOUNCE_MS } from '../../../shared/constants.js';
+import { PUBLIC_SEARCH_DEBOUNCE_MS } from '#shared/constants.js';
 import { searchQueryOf } from './lib/search-texts';
 
 export function useDebouncedSearch() {

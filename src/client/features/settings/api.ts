@@ -2,8 +2,8 @@
 // every settings change answers with the whole settings object, which replaces the cached one.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Block } from '../../../shared/blocks.js';
-import type { Settings, vendorListSchema } from '../../../shared/people.js';
+import type { Block } from '#shared/blocks.js';
+import type { Settings, vendorListSchema } from '#shared/people.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export const SETTINGS_QUERY_KEY = ['/api/me/settings'] as const;

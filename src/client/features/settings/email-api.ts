@@ -1,7 +1,7 @@
 // The account's e-mail address (src/shared/email.ts). GET /api/me/email is cached under
 // EMAIL_QUERY_KEY; every change answers with the new state, which replaces the cached one.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailState } from '../../../shared/email.js';
+import type { EmailState } from '#shared/email.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export const EMAIL_QUERY_KEY = ['/api/me/email'] as const;

@@ -1,8 +1,8 @@
 // The signed-in user's support requests: GET /api/support-requests/mine (cached under
 // MY_REQUESTS_QUERY_KEY) and POST /api/support-requests.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SupportRequest } from '../../../shared/people.js';
-import type { MyModeration } from '../../../shared/moderation.js';
+import type { SupportRequest } from '#shared/people.js';
+import type { MyModeration } from '#shared/moderation.js';
 import { apiJson } from '@/lib/request';
 import type { SupportType } from './lib/support-labels';
 

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES } from '../../../shared/people.js';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES } from '#shared/people.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 

@@ -2,8 +2,8 @@
 // Accept-Language, else English; PUT /api/me/language stores the choice; text messages go out in
 // the recipient's language; the app's HTML says its language and preloads that catalogue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages.js';
-import { PEOPLE_MSG } from '../../../shared/people.js';
+import { MSG } from '#shared/messages.js';
+import { PEOPLE_MSG } from '#shared/people.js';
 import { translate } from '../../i18n.js';
 import { createTestApp, fakeClientDir, lastCode, smsOutbox, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 

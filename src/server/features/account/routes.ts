@@ -17,7 +17,7 @@ import {
   updateProfileBodySchema,
   updateSettingsBodySchema,
   verifyPhoneBodySchema,
-} from '../../../shared/people.js';
+} from '#shared/people.js';
 import { setAvatar } from '../profiles/service.js';
 import { perAccountLimit, usernameKey } from '../../plugins/account-limit.js';
 import { siteOrigin } from '../../plugins/client.js';

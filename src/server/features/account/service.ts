@@ -1,8 +1,8 @@
-import { CODE_TTL_MINUTES, PEOPLE_MSG, type Settings } from '../../../shared/people.js';
-import type { DistanceUnit } from '../../../shared/distance-unit.js';
-import { PRODUCT_NAME } from '../../../shared/constants.js';
-import { DEFAULT_LANGUAGE, type Language, languageOrUndefined, type Message, type MessageValues } from '../../../shared/i18n.js';
-import { MSG, SECURITY_MSG } from '../../../shared/messages.js';
+import { CODE_TTL_MINUTES, PEOPLE_MSG, type Settings } from '#shared/people.js';
+import type { DistanceUnit } from '#shared/distance-unit.js';
+import { PRODUCT_NAME } from '#shared/constants.js';
+import { DEFAULT_LANGUAGE, type Language, languageOrUndefined, type Message, type MessageValues } from '#shared/i18n.js';
+import { MSG, SECURITY_MSG } from '#shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { translate } from '../../i18n.js';

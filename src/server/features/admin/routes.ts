@@ -11,15 +11,15 @@ import {
   userIdParams,
   vendorIdParams,
   verifyUserBodySchema,
-} from '../../../shared/people.js';
+} from '#shared/people.js';
 import { adminOnly, requireAdmin } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { removePublicNote } from '../notes/service.js';
-import { optionalReasonBodySchema } from '../../../shared/moderation.js';
+import { optionalReasonBodySchema } from '#shared/moderation.js';
 import { deletionSubject, recordDeletion } from '../moderation/service.js';
 import { createVendor, listPublicNotes, listUsers, listVendors, removeUser, setUserVerified, setVendorActive } from './service.js';
-import { ITEM_MSG } from '../../../shared/item-format.js';
-import { SCHEMA_MSG } from '../../../shared/messages.js';
+import { ITEM_MSG } from '#shared/item-format.js';
+import { SCHEMA_MSG } from '#shared/messages.js';
 
 const PAGE_MAX_DIGITS = 6;
 /** Characters of the admins' name filter. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type AdminUser, type adminNoteSchema, type adminVendorSchema, PEOPLE_MSG } from '../../../shared/people.js';
+import { type AdminUser, type adminNoteSchema, type adminVendorSchema, PEOPLE_MSG } from '#shared/people.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';

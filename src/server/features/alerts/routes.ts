@@ -1,4 +1,4 @@
-import { alertIdParams, alertListSchema, alertSchema, createAlertBodySchema, updateAlertBodySchema } from '../../../shared/alerts.js';
+import { alertIdParams, alertListSchema, alertSchema, createAlertBodySchema, updateAlertBodySchema } from '#shared/alerts.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { createAlert, deleteAlert, listAlerts, updateAlert } from './service.js';

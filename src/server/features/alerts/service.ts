@@ -1,12 +1,5 @@
-import {
-  type Alert,
-  ALERT_MSG,
-  type AlertCriteria,
-  alertProblem,
-  type CreateAlertBody,
-  type UpdateAlertBody,
-} from '../../../shared/alerts.js';
-import type { SessionUser } from '../../../shared/auth.js';
+import { type Alert, ALERT_MSG, type AlertCriteria, alertProblem, type CreateAlertBody, type UpdateAlertBody } from '#shared/alerts.js';
+import type { SessionUser } from '#shared/auth.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import { withinTotal } from '../../plugins/quotas.js';

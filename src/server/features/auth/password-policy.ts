@@ -4,8 +4,8 @@
 // first), read on first use. Checked on the server only: the list is too large for the page, and
 // the page shows the server's message.
 import { createRequire } from 'node:module';
-import type { Message } from '../../../shared/i18n.js';
-import { MSG } from '../../../shared/messages.js';
+import type { Message } from '#shared/i18n.js';
+import { MSG } from '#shared/messages.js';
 
 let common: ReadonlySet<string> | undefined;
 function commonPasswords(): ReadonlySet<string> {

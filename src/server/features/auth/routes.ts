@@ -1,4 +1,4 @@
-import { csrfTokenSchema, loginBodySchema, registerBodySchema, sessionUserSchema } from '../../../shared/auth.js';
+import { csrfTokenSchema, loginBodySchema, registerBodySchema, sessionUserSchema } from '#shared/auth.js';
 import { loginLimit } from '../../plugins/account-limit.js';
 import { requireUser } from '../../plugins/guards.js';
 import { registrationOrigin } from '../../plugins/suspension.js';

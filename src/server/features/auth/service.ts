@@ -1,7 +1,7 @@
-import type { RegisterInput, SessionUser } from '../../../shared/auth.js';
-import { type Language, languageOrUndefined } from '../../../shared/i18n.js';
-import { MSG } from '../../../shared/messages.js';
-import { distanceUnitOf } from '../../../shared/distance-unit.js';
+import type { RegisterInput, SessionUser } from '#shared/auth.js';
+import { type Language, languageOrUndefined } from '#shared/i18n.js';
+import { MSG } from '#shared/messages.js';
+import { distanceUnitOf } from '#shared/distance-unit.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError, badRequest } from '../../errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';

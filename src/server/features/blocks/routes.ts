@@ -1,4 +1,4 @@
-import { blockIdParams, blockListSchema, blockSchema, createBlockBodySchema } from '../../../shared/blocks.js';
+import { blockIdParams, blockListSchema, blockSchema, createBlockBodySchema } from '#shared/blocks.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { createBlock, listBlocks, removeBlock } from './service.js';

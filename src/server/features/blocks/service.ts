@@ -1,7 +1,7 @@
-import { type Block, BLOCK_MSG } from '../../../shared/blocks.js';
+import { type Block, BLOCK_MSG } from '#shared/blocks.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import type { SessionUser } from '../../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { addUserRelation, type UserRelation } from '../../users/relations.js';
 import { type BlockRow, blocksKept, deleteOwnBlock, insertBlock, selectBlocksBy, selectOwnBlock } from './repository.js';
 

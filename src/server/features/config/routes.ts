@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '../../../shared/constants.js';
-import { clientConfigSchema } from '../../../shared/items.js';
+import { PRODUCT_NAME } from '#shared/constants.js';
+import { clientConfigSchema } from '#shared/items.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 
 /** GET /api/config: the public settings the client needs at run time (map tiles, public address). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONVERSATION_MSG, MESSAGE_MAX } from '../../../shared/conversations.js';
-import { ITEM_MSG } from '../../../shared/item-format.js';
+import { CONVERSATION_MSG, MESSAGE_MAX } from '#shared/conversations.js';
+import { ITEM_MSG } from '#shared/item-format.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';

@@ -5,8 +5,8 @@ import {
   messageSchema,
   sendMessageBodySchema,
   unreadCountSchema,
-} from '../../../shared/conversations.js';
-import { itemIdParams } from '../../../shared/items.js';
+} from '#shared/conversations.js';
+import { itemIdParams } from '#shared/items.js';
 import { addressKey } from '../../plugins/client-address.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';

@@ -1,11 +1,5 @@
-import {
-  CONVERSATION_MSG,
-  type ConversationDetail,
-  type ConversationSummary,
-  type Message,
-  noteForSide,
-} from '../../../shared/conversations.js';
-import { ITEM_MSG, thumbnailUrlOf } from '../../../shared/item-format.js';
+import { CONVERSATION_MSG, type ConversationDetail, type ConversationSummary, type Message, noteForSide } from '#shared/conversations.js';
+import { ITEM_MSG, thumbnailUrlOf } from '#shared/item-format.js';
 import { type Db, sqlState } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { publish } from '../../plugins/live.js';

@@ -7,7 +7,7 @@ import {
   setEmailBodySchema,
   unsubscribeTokenSchema,
   verifyEmailBodySchema,
-} from '../../../shared/email.js';
+} from '#shared/email.js';
 import { badRequest } from '../../errors.js';
 import { translate } from '../../i18n.js';
 import { unsubscribeSecret, verifyUnsubscribeToken } from '../../mail/unsubscribe.js';

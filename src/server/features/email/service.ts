@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { EMAIL_LINK_TTL_HOURS, EMAIL_MSG, type EmailState } from '../../../shared/email.js';
-import { PEOPLE_MSG } from '../../../shared/people.js';
+import { EMAIL_LINK_TTL_HOURS, EMAIL_MSG, type EmailState } from '#shared/email.js';
+import { PEOPLE_MSG } from '#shared/people.js';
 import { type Db, sqlState, UNIQUE_VIOLATION } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { composeMail, MAIL_MSG } from '../../mail/compose.js';

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { conversations, items, messages } from '../../db/schema.js';
-import type { ItemStatus } from '../../../shared/items.js';
-import { HANDOVER_MSG } from '../../../shared/conversation-rules.js';
-import type { NotificationType } from '../../../shared/notification-rules.js';
+import type { ItemStatus } from '#shared/items.js';
+import { HANDOVER_MSG } from '#shared/conversation-rules.js';
+import type { NotificationType } from '#shared/notification-rules.js';
 import { enqueue } from '../notifications/outbox.js';
 
 /** The notes that are notifications too: promised to you, withdrawn from you, gone to someone else. */

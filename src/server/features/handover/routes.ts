@@ -1,4 +1,4 @@
-import { conversationDetailSchema, conversationIdParams } from '../../../shared/conversations.js';
+import { conversationDetailSchema, conversationIdParams } from '#shared/conversations.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import { authorize } from '../../policies/index.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';

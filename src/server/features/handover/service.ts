@@ -1,7 +1,7 @@
 // Promise and hand over: the owner sets an item aside for one person who wrote, withdraws that,
 // or marks it given. Everyone else who asked about the item is told in their conversation.
-import { HANDOVER_MSG } from '../../../shared/conversations.js';
-import { ITEM_MSG, type ItemStatus } from '../../../shared/items.js';
+import { HANDOVER_MSG } from '#shared/conversations.js';
+import { ITEM_MSG, type ItemStatus } from '#shared/items.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { publish } from '../../plugins/live.js';

@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages.js';
+import { MSG } from '#shared/messages.js';
 import { dataFolders, folderWritable } from '../../data-folders.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { translate } from '../../i18n.js';

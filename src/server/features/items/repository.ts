@@ -2,7 +2,7 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client.js';
 import { items, users } from '../../db/schema.js';
-import type { ItemStatus, ItemType } from '../../../shared/items.js';
+import type { ItemStatus, ItemType } from '#shared/items.js';
 import { enqueueFromRows } from '../notifications/outbox.js';
 
 // One item's rows: read, written, deleted, expired, and a person's own items. Lists, searches, their

@@ -8,13 +8,13 @@ import {
   myItemListSchema,
   myItemsQuerySchema,
   updateItemBodySchema,
-} from '../../../shared/items.js';
-import { itemIdParams } from '../../../shared/items.js';
+} from '#shared/items.js';
+import { itemIdParams } from '#shared/items.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import { authorize } from '../../policies/index.js';
 import { rateQuota } from '../../plugins/quotas.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
-import { optionalReasonBodySchema } from '../../../shared/moderation.js';
+import { optionalReasonBodySchema } from '#shared/moderation.js';
 import { deletionSubject, recordDeletion } from '../moderation/service.js';
 import { changeItem, createItem, getItem, itemOwner, listItems, listMyItems, mapClusters, removeItem } from './service.js';
 

@@ -11,10 +11,10 @@ import {
   type MyItemsQuery,
   thumbnailUrlOf,
   type UpdateItemInput,
-} from '../../../shared/items.js';
-import type { SessionUser } from '../../../shared/auth.js';
-import * as itemPolicy from '../../../shared/policies/items.js';
-import * as userPolicy from '../../../shared/policies/users.js';
+} from '#shared/items.js';
+import type { SessionUser } from '#shared/auth.js';
+import * as itemPolicy from '#shared/policies/items.js';
+import * as userPolicy from '#shared/policies/users.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { ItemPageMeta } from '../../plugins/client.js';

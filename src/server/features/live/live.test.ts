@@ -4,7 +4,7 @@ import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/
 import { jpegWithGps } from '../../test/images.js';
 import { openSse, type SseEvent, type SseStream } from '../../test/sse.js';
 import { en } from '../../test/texts.js';
-import { MSG } from '../../../shared/messages.js';
+import { MSG } from '#shared/messages.js';
 
 const PER_USER = 3;
 const PER_PROCESS = 8;

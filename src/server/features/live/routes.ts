@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { MSG } from '../../../shared/messages.js';
+import { MSG } from '#shared/messages.js';
 import { AppError, unauthorized } from '../../errors.js';
 import { signedIn } from '../../plugins/guards.js';
 import type { LiveStream } from '../../plugins/live.js';

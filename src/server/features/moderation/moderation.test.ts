@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODERATION_MSG, MODERATION_REASON_MAX } from '../../../shared/moderation.js';
-import { ITEM_MSG } from '../../../shared/items.js';
-import { REPORT_MSG } from '../../../shared/reports.js';
+import { MODERATION_MSG, MODERATION_REASON_MAX } from '#shared/moderation.js';
+import { ITEM_MSG } from '#shared/items.js';
+import { REPORT_MSG } from '#shared/reports.js';
 import { users } from '../../db/schema.js';
 import { alertsMatchingItem } from '../alerts/service.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';

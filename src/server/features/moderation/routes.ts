@@ -1,4 +1,4 @@
-import { itemIdParams } from '../../../shared/items.js';
+import { itemIdParams } from '#shared/items.js';
 import {
   adminPersonParams,
   adminPersonSchema,
@@ -9,8 +9,8 @@ import {
   supportReplyBodySchema,
   supportThreadSchema,
   suspendBodySchema,
-} from '../../../shared/moderation.js';
-import { supportIdParams, userIdParams } from '../../../shared/people.js';
+} from '#shared/moderation.js';
+import { supportIdParams, userIdParams } from '#shared/people.js';
 import { addressKey } from '../../plugins/client-address.js';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';

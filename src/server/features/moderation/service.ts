@@ -1,7 +1,7 @@
 // The admins' graded actions (docs/decisions/025-moderation.md): each with a reason, written to the
 // audit log and told to the person (a `moderation` notification), in one transaction.
-import type { SessionUser } from '../../../shared/auth.js';
-import * as supportPolicy from '../../../shared/policies/support.js';
+import type { SessionUser } from '#shared/auth.js';
+import * as supportPolicy from '#shared/policies/support.js';
 import {
   type AdminPerson,
   MODERATION_LOG_CAP,
@@ -9,9 +9,9 @@ import {
   type ModerationEntry,
   type MyModeration,
   type SupportReply,
-} from '../../../shared/moderation.js';
-import { PEOPLE_MSG } from '../../../shared/people.js';
-import { ITEM_MSG } from '../../../shared/items.js';
+} from '#shared/moderation.js';
+import { PEOPLE_MSG } from '#shared/people.js';
+import { ITEM_MSG } from '#shared/items.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import { authorize } from '../../policies/index.js';

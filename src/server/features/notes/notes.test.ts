@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTE_MAX, PEOPLE_MSG } from '../../../shared/people.js';
+import { NOTE_MAX, PEOPLE_MSG } from '#shared/people.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { en } from '../../test/texts.js';

@@ -9,7 +9,7 @@ import {
   noteSchema,
   updateLinkBodySchema,
   updateNoteBodySchema,
-} from '../../../shared/people.js';
+} from '#shared/people.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import { authorize } from '../../policies/index.js';
 import { rateQuota } from '../../plugins/quotas.js';

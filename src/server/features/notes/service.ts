@@ -6,10 +6,10 @@ import {
   type noteListSchema,
   PEOPLE_MSG,
   type updateNoteBodySchema,
-} from '../../../shared/people.js';
+} from '#shared/people.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import type { SessionUser } from '../../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { addUserRelation, type UserRelation } from '../../users/relations.js';
 import {
   deleteNote,

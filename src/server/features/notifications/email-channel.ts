@@ -4,9 +4,9 @@
 // conversation waits out a window from its first news and goes as one mail; `daily` news waits
 // for the person's digest.
 import type { FastifyInstance } from 'fastify';
-import { NOTIFICATION_TYPES, type NotificationType, notificationPath } from '../../../shared/notification-rules.js';
-import { SUPPORT_STATUS_LABEL } from '../../../shared/support-labels.js';
-import { DEFAULT_LANGUAGE, type Language, languageOrUndefined, type Message, type MessageId } from '../../../shared/i18n.js';
+import { NOTIFICATION_TYPES, type NotificationType, notificationPath } from '#shared/notification-rules.js';
+import { SUPPORT_STATUS_LABEL } from '#shared/support-labels.js';
+import { DEFAULT_LANGUAGE, type Language, languageOrUndefined, type Message, type MessageId } from '#shared/i18n.js';
 import type { Db } from '../../db/client.js';
 import { translate } from '../../i18n.js';
 import { composeMail } from '../../mail/compose.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Notification, type NotificationList, NOTIFICATION_TYPES } from '../../../shared/notifications.js';
+import { type Notification, type NotificationList, NOTIFICATION_TYPES } from '#shared/notifications.js';
 import { type Database, openDatabase, queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { jpegWithGps } from '../../test/images.js';

@@ -2,7 +2,7 @@
 // that causes the events, so an event exists exactly when its change does (docs/decisions/014).
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { NotificationType } from '../../../shared/notification-rules.js';
+import type { NotificationType } from '#shared/notification-rules.js';
 import type { Db } from '../../db/client.js';
 import { notificationEvents } from '../../db/schema.js';
 

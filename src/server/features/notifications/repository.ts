@@ -1,5 +1,5 @@
 import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { EXPIRY_NOTICE_DAYS, type NotificationType } from '../../../shared/notification-rules.js';
+import { EXPIRY_NOTICE_DAYS, type NotificationType } from '#shared/notification-rules.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { notificationDeliveries, notificationEvents, notificationPreferences, notifications } from '../../db/schema.js';
 import { publish } from '../../plugins/live.js';

@@ -6,7 +6,7 @@ import {
   preferencesSchema,
   unreadNotificationsSchema,
   updatePreferencesBodySchema,
-} from '../../../shared/notifications.js';
+} from '#shared/notifications.js';
 import { adminOnly, requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import {

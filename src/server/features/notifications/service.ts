@@ -10,7 +10,7 @@ import {
   type Preferences,
   type PreferencesAnswer,
   type UpdatePreferencesBody,
-} from '../../../shared/notifications.js';
+} from '#shared/notifications.js';
 import type { Db } from '../../db/client.js';
 import {
   countUnread,

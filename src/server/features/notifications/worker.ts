@@ -2,13 +2,7 @@
 // woken by a timer (and after each write request), it claims outbox events with FOR UPDATE SKIP
 // LOCKED, turns each into the in-app entry and the deliveries of the other channels, then sends
 // the due deliveries through each channel's implementation with retries, back-off and a give-up.
-import {
-  type Channel,
-  CHANNEL_MODES,
-  DEFAULT_PREFERENCES,
-  type NotificationType,
-  type Preferences,
-} from '../../../shared/notification-rules.js';
+import { type Channel, CHANNEL_MODES, DEFAULT_PREFERENCES, type NotificationType, type Preferences } from '#shared/notification-rules.js';
 import type { Db } from '../../db/client.js';
 import {
   blockedBetween,

@@ -2,7 +2,7 @@ import { itemVisibleTo } from '../../policies/items.js';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { items, thanks, users } from '../../db/schema.js';
-import { PROFILE_ITEMS_SHOWN, PROFILE_THANKS_SHOWN } from '../../../shared/people.js';
+import { PROFILE_ITEMS_SHOWN, PROFILE_THANKS_SHOWN } from '#shared/people.js';
 
 /**
  * Items given (marked given to someone) by a user, and received by them: one index range each, of

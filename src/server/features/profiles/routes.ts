@@ -1,12 +1,5 @@
-import {
-  handOverThanksSchema,
-  PEOPLE_MSG,
-  profileSchema,
-  thanksBodySchema,
-  usernameParams,
-  vendorListSchema,
-} from '../../../shared/people.js';
-import { itemIdParams } from '../../../shared/items.js';
+import { handOverThanksSchema, PEOPLE_MSG, profileSchema, thanksBodySchema, usernameParams, vendorListSchema } from '#shared/people.js';
+import { itemIdParams } from '#shared/items.js';
 import { notFound } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import { authorize } from '../../policies/index.js';

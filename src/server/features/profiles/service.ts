@@ -1,9 +1,9 @@
 // Profiles and reputation (docs/decisions/024-profiles-thanks-phones.md): what a profile shows
 // besides its payment links, and the thanks the two people of a hand-over leave each other.
 import { eq } from 'drizzle-orm';
-import type { SessionUser } from '../../../shared/auth.js';
-import { PROFILE_MSG, type Thanks } from '../../../shared/people.js';
-import { thumbnailUrlOf } from '../../../shared/item-format.js';
+import type { SessionUser } from '#shared/auth.js';
+import { PROFILE_MSG, type Thanks } from '#shared/people.js';
+import { thumbnailUrlOf } from '#shared/item-format.js';
 import type { Db } from '../../db/client.js';
 import { items } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';

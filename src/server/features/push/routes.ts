@@ -1,4 +1,4 @@
-import { PUSH_MSG, pushKeySchema, pushSubscriptionSchema, removePushSubscriptionSchema } from '../../../shared/push.js';
+import { PUSH_MSG, pushKeySchema, pushSubscriptionSchema, removePushSubscriptionSchema } from '#shared/push.js';
 import { notFound } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ReportReason, ReportStatus } from '../../../shared/reports.js';
+import type { ReportReason, ReportStatus } from '#shared/reports.js';
 import type { Db } from '../../db/client.js';
 import { conversations, items, messages, reports, users } from '../../db/schema.js';
 

@@ -7,7 +7,7 @@ import {
   REPORTS_PER_HOUR,
   reportSchema,
   resolveReportBodySchema,
-} from '../../../shared/reports.js';
+} from '#shared/reports.js';
 import { addressKey } from '../../plugins/client-address.js';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../../plugins/guards.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';

@@ -1,12 +1,5 @@
-import type { SessionUser } from '../../../shared/auth.js';
-import {
-  ADMIN_REPORTS_CAP,
-  type AdminReport,
-  type Report,
-  REPORT_MSG,
-  type ReportAction,
-  type ReportStatus,
-} from '../../../shared/reports.js';
+import type { SessionUser } from '#shared/auth.js';
+import { ADMIN_REPORTS_CAP, type AdminReport, type Report, REPORT_MSG, type ReportAction, type ReportStatus } from '#shared/reports.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';

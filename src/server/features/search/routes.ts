@@ -1,4 +1,4 @@
-import { searchQuerySchema, searchResultSchema } from '../../../shared/people.js';
+import { searchQuerySchema, searchResultSchema } from '#shared/people.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import { search } from './service.js';
 

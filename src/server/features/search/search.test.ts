@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_RESULTS_CAP } from '../../../shared/people.js';
+import { SEARCH_RESULTS_CAP } from '#shared/people.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness.js';
 

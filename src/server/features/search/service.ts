@@ -1,4 +1,4 @@
-import { SEARCH_RESULTS_CAP, type SearchResult } from '../../../shared/people.js';
+import { SEARCH_RESULTS_CAP, type SearchResult } from '#shared/people.js';
 import type { Db } from '../../db/client.js';
 import { type PublicNoteRow, selectPublicNotes, selectVisibleUsers } from './repository.js';
 

@@ -1,4 +1,4 @@
-import { SHARE_TARGET_PATH, sharedPostItemPath } from '../../../shared/share-target.js';
+import { SHARE_TARGET_PATH, sharedPostItemPath } from '#shared/share-target.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 
 /**

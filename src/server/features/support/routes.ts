@@ -4,7 +4,7 @@ import {
   supportRequestListSchema,
   supportRequestSchema,
   updateSupportBodySchema,
-} from '../../../shared/people.js';
+} from '#shared/people.js';
 import { adminOnly, requireUser, signedIn } from '../../plugins/guards.js';
 import { rateQuota } from '../../plugins/quotas.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';

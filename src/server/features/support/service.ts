@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type createSupportBodySchema, PEOPLE_MSG, type SupportRequest } from '../../../shared/people.js';
+import { type createSupportBodySchema, PEOPLE_MSG, type SupportRequest } from '#shared/people.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { threadsOf } from '../moderation/service.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages.js';
-import { PEOPLE_MSG, SUPPORT_DESCRIPTION_MAX } from '../../../shared/people.js';
+import { MSG } from '#shared/messages.js';
+import { PEOPLE_MSG, SUPPORT_DESCRIPTION_MAX } from '#shared/people.js';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
 import { en } from '../../test/texts.js';

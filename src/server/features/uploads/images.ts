@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { ITEM_MSG, UPLOAD_MAX_PIXELS } from '../../../shared/items.js';
+import { ITEM_MSG, UPLOAD_MAX_PIXELS } from '#shared/items.js';
 import { AppError, badRequest } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { createSlots, type Slots } from '../../plugins/slots.js';

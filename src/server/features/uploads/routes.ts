@@ -1,12 +1,12 @@
-import { ITEM_MSG, UPLOAD_MAX_BYTES, uploadResultSchema } from '../../../shared/items.js';
-import { QUOTA_MSG } from '../../../shared/quotas.js';
+import { ITEM_MSG, UPLOAD_MAX_BYTES, uploadResultSchema } from '#shared/items.js';
+import { QUOTA_MSG } from '#shared/quotas.js';
 import { AppError, badRequest } from '../../errors.js';
 import { requireUser, signedIn } from '../../plugins/guards.js';
 import { rateQuota } from '../../plugins/quotas.js';
 import { createSlots } from '../../plugins/slots.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { settingsSchema } from '../../../shared/people.js';
+import { settingsSchema } from '#shared/people.js';
 import { getSettings, settingsView } from '../account/service.js';
 import { setAvatar } from '../profiles/service.js';
 import { processAndStoreAvatar, processAndStoreImage } from './images.js';

@@ -1,6 +1,6 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useT } from '@/lib/i18n';
-import type { Actor } from '../../../../shared/policies/actor.js';
+import type { Actor } from '#shared/policies/actor.js';
 import { useAdminReports, useSupportRequests } from '../api';
 import { openReportsBadge, pendingCount } from '../lib/admin-texts';
 import { ModerationLogPanel } from './moderation-log';

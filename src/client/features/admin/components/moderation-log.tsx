@@ -1,4 +1,4 @@
-import { MODERATION_ACTION_LABELS, type ModerationEntry } from '../../../../shared/moderation.js';
+import { MODERATION_ACTION_LABELS, type ModerationEntry } from '#shared/moderation.js';
 import { currentLanguage, T, useT } from '@/lib/i18n';
 import { Link } from 'wouter';
 import { formatDateTime } from '../lib/admin-texts';

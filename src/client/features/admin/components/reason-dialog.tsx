@@ -3,7 +3,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { MODERATION_REASON_MAX, SUSPENSION_DAYS_MAX } from '../../../../shared/moderation.js';
+import { MODERATION_REASON_MAX, SUSPENSION_DAYS_MAX } from '#shared/moderation.js';
 import { useT } from '@/lib/i18n';
 
 type ReasonDialogProps = {

@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { AdminUser } from '../../../../shared/people.js';
-import type { Actor } from '../../../../shared/policies/actor.js';
-import * as userPolicy from '../../../../shared/policies/users.js';
-import { LIST_SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.js';
+import type { AdminUser } from '#shared/people.js';
+import type { Actor } from '#shared/policies/actor.js';
+import * as userPolicy from '#shared/policies/users.js';
+import { LIST_SEARCH_DEBOUNCE_MS } from '#shared/constants.js';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Power, PowerOff } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { createVendorBodySchema } from '../../../../shared/people.js';
+import { createVendorBodySchema } from '#shared/people.js';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';

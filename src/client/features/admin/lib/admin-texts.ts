@@ -1,13 +1,13 @@
 // Pure helpers of the admin dashboard (docs/product.md, Pages, Admin dashboard, and States): the
 // texts come from the `admin` and `reports` catalogue sections through the `t` they are given.
-import type { Language, MessageId } from '../../../../shared/i18n.js';
-import type { SupportRequest } from '../../../../shared/people.js';
-import { ITEM_STATUS_LABEL } from '../../../../shared/item-format.js';
-import { ADMIN_REPORTS_CAP, REPORT_REASON_LABELS, REPORT_STATUS_LABELS } from '../../../../shared/reports.js';
-import { SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL } from '../../../../shared/support-labels.js';
+import type { Language, MessageId } from '#shared/i18n.js';
+import type { SupportRequest } from '#shared/people.js';
+import { ITEM_STATUS_LABEL } from '#shared/item-format.js';
+import { ADMIN_REPORTS_CAP, REPORT_REASON_LABELS, REPORT_STATUS_LABELS } from '#shared/reports.js';
+import { SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL } from '#shared/support-labels.js';
 import type { Translate } from '@/lib/i18n';
 
-export { type StatusTone, supportStatusTone } from '../../../../shared/support-labels.js';
+export { type StatusTone, supportStatusTone } from '#shared/support-labels.js';
 
 /** The label of a known key of a map of ids, else undefined. */
 function labelOf<M extends Record<string, MessageId>>(t: Translate, labels: M, key: string): string | undefined {

@@ -1,7 +1,7 @@
 // The rules of the alert forms (Alert me on Browse, the edit form in Settings): the shared schema of
 // the API, so the messages are the server's word for word, and what only the forms need.
 import { z } from 'zod';
-import { type Alert, ALERT_MSG, ALERT_RADIUS_CHOICES_KM, alertProblem, createAlertBodySchema } from '../../../../shared/alerts.js';
+import { type Alert, ALERT_MSG, ALERT_RADIUS_CHOICES_KM, alertProblem, createAlertBodySchema } from '#shared/alerts.js';
 
 /** The choices for an alert's radius: the usual ones, plus its own when it is another (saved through the API). */
 export function radiusChoices(current: number | null): number[] {

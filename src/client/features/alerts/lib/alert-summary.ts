@@ -1,5 +1,5 @@
-import type { AlertCriteria } from '../../../../shared/alerts.js';
-import { type DistanceUnit, KM_PER_MILE } from '../../../../shared/distance-unit.js';
+import type { AlertCriteria } from '#shared/alerts.js';
+import { type DistanceUnit, KM_PER_MILE } from '#shared/distance-unit.js';
 import type { Translate } from '@/lib/i18n';
 
 /** A coordinate as people read it on a map: three decimals (about 100 m). */

@@ -1,6 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { TOASTS } from '../../../../shared/messages.js';
+import { TOASTS } from '#shared/messages.js';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { fieldOf, PasswordField, UsernameField } from '@/components/ui/form-field';

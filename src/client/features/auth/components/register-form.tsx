@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { TOASTS } from '../../../../shared/messages.js';
+import { TOASTS } from '#shared/messages.js';
 import { Button } from '@/components/ui/button';
 import { fieldOf, PasswordField, UsernameField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';

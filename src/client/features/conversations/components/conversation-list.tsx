@@ -1,6 +1,6 @@
 import { Inbox, Search } from 'lucide-react';
 import { Link } from 'wouter';
-import type { ConversationSummary } from '../../../../shared/conversations.js';
+import type { ConversationSummary } from '#shared/conversations.js';
 import { LoadError } from '@/components/load-error';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

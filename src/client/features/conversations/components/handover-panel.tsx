@@ -1,7 +1,7 @@
 import { CircleCheck, Gift, Info, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { ConversationDetail } from '../../../../shared/conversations.js';
+import type { ConversationDetail } from '#shared/conversations.js';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';

@@ -1,6 +1,6 @@
 import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId, useState } from 'react';
-import { CONVERSATION_MSG, MESSAGE_MAX } from '../../../../shared/conversation-rules.js';
+import { CONVERSATION_MSG, MESSAGE_MAX } from '#shared/conversation-rules.js';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';

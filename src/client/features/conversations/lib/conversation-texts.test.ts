@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { loadCatalogue } from 'virtual:catalogues';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HANDOVER_MSG, NOTE_KINDS, noteForSide } from '../../../../shared/conversation-rules.js';
+import { HANDOVER_MSG, NOTE_KINDS, noteForSide } from '#shared/conversation-rules.js';
 import { translate as t } from '@/lib/i18n';
 import { badgeCount } from '../unread';
 import {

@@ -1,8 +1,8 @@
 // Texts and small decisions of the messages screens, kept pure so they can be tested: the texts
 // come from the `conversations` catalogue section through the `t` they are given.
-import { MESSAGE_MAX, type NoteKind, noteKindOf, type NoteSide } from '../../../../shared/conversation-rules.js';
-import type { ConversationSummary } from '../../../../shared/conversations.js';
-import type { Language, MessageId } from '../../../../shared/i18n.js';
+import { MESSAGE_MAX, type NoteKind, noteKindOf, type NoteSide } from '#shared/conversation-rules.js';
+import type { ConversationSummary } from '#shared/conversations.js';
+import type { Language, MessageId } from '#shared/i18n.js';
 import type { Translate } from '@/lib/i18n';
 
 export type MessageSide = 'mine' | 'theirs' | 'app';

@@ -2,8 +2,8 @@
 import { BellPlus } from 'lucide-react';
 import { use, useId, useState } from 'react';
 import { Link, Redirect } from 'wouter';
-import { ALERT_RADIUS_CHOICES_KM, ALERT_RADIUS_DEFAULT_KM } from '../../../../shared/constants.js';
-import { radiusMessage } from '../../../../shared/item-format.js';
+import { ALERT_RADIUS_CHOICES_KM, ALERT_RADIUS_DEFAULT_KM } from '#shared/constants.js';
+import { radiusMessage } from '#shared/item-format.js';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';

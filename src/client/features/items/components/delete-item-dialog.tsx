@@ -3,7 +3,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
-import type { MessageId } from '../../../../shared/i18n.js';
+import type { MessageId } from '#shared/i18n.js';
 import { useDeleteItem } from '../api';
 
 // The dialog opens on /browse too, which has only the `core` bundle of the catalogues: its texts are in section `core`.

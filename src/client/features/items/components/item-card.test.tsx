@@ -2,7 +2,7 @@
 // (docs/product.md, Public search and profiles) and says 'Unknown user', as the item page does.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ListedItem } from '../../../../shared/items.js';
+import type { ListedItem } from '#shared/items.js';
 import { renderApp } from '@/test/render';
 import { ItemCard } from './item-card';
 

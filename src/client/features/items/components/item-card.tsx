@@ -1,12 +1,12 @@
 import { Clock, MapPin, Search, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { CARD_TAGS_SHOWN } from '../../../../shared/constants.js';
-import type { ListedItem } from '../../../../shared/items.js';
+import { CARD_TAGS_SHOWN } from '#shared/constants.js';
+import type { ListedItem } from '#shared/items.js';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { useDistanceUnit } from '@/lib/distance-unit';
-import { distanceMessage } from '../../../../shared/item-format.js';
+import { distanceMessage } from '#shared/item-format.js';
 import { T, useT } from '@/lib/i18n';
 import { formatShortDate } from '@/lib/format-date';
 import { formatAge } from '@/lib/relative-time';

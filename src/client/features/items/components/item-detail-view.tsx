@@ -1,15 +1,15 @@
 import { ArrowLeft, CalendarDays, Info, LogIn, MapPinOff, MessagesSquare, Search, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { ItemDetail } from '../../../../shared/items.js';
-import { signInPath } from '../../../../shared/next-path.js';
+import type { ItemDetail } from '#shared/items.js';
+import { signInPath } from '#shared/next-path.js';
 import { MapView } from '@/components/map/map-view';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { formatShortDate } from '@/lib/format-date';
 import { T, useT } from '@/lib/i18n';
 import { useClientConfig } from '@/lib/use-client-config';
-import * as itemPolicy from '../../../../shared/policies/items.js';
+import * as itemPolicy from '#shared/policies/items.js';
 import type { Viewer } from '../lib/item-rules';
 import { listingsUrlFrom } from '../lib/list-url';
 import { itemPageUrl } from '../lib/share-links';

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
-import { thumbnailUrlOf } from '../../../../shared/item-format.js';
+import { thumbnailUrlOf } from '#shared/item-format.js';
 import { useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 

@@ -1,8 +1,8 @@
 import { CircleCheck, Pencil, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { MessageId } from '../../../../shared/i18n.js';
-import type { ItemDetail } from '../../../../shared/items.js';
+import type { MessageId } from '#shared/i18n.js';
+import type { ItemDetail } from '#shared/items.js';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';

@@ -1,5 +1,5 @@
-import { ITEM_STATUS_LABEL } from '../../../../shared/item-format.js';
-import type { ItemDetail } from '../../../../shared/items.js';
+import { ITEM_STATUS_LABEL } from '#shared/item-format.js';
+import type { ItemDetail } from '#shared/items.js';
 import { Badge } from '@/components/ui/badge';
 import { useT } from '@/lib/i18n';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TAG_GROUPS } from '../../../../shared/item-format.js';
+import { TAG_GROUPS } from '#shared/item-format.js';
 import { useT } from '@/lib/i18n';
 import { tagLabel } from '../lib/tags';
 import { TagLink } from './tag-link';

@@ -1,7 +1,7 @@
 import { LocateFixed, MapPin } from 'lucide-react';
 import { type ComponentProps, useId } from 'react';
-import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM } from '../../../../shared/constants.js';
-import type { MessageId } from '../../../../shared/i18n.js';
+import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM } from '#shared/constants.js';
+import type { MessageId } from '#shared/i18n.js';
 import { MapView } from '@/components/map/map-view';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';

@@ -1,8 +1,8 @@
 import { MessagesSquare, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { MessageId } from '../../../../shared/i18n.js';
-import type { ItemStatus, MyItem } from '../../../../shared/items.js';
+import type { MessageId } from '#shared/i18n.js';
+import type { ItemStatus, MyItem } from '#shared/items.js';
 import { LoadError } from '@/components/load-error';
 import { ShareSomethingButton } from '@/components/share-something-button';
 import { Button } from '@/components/ui/button';

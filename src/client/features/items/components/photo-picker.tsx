@@ -13,7 +13,7 @@ import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useS
 import { CSS } from '@dnd-kit/utilities';
 import { ChevronLeft, ChevronRight, GripHorizontal, ImagePlus, ImageUp, X } from 'lucide-react';
 import { type DragEvent, type PointerEvent as ReactPointerEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { MAX_IMAGES } from '../../../../shared/constants.js';
+import { MAX_IMAGES } from '#shared/constants.js';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';

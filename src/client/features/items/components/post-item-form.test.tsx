@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../../shared/auth.js';
+import type { SessionUser } from '#shared/auth.js';
 import { type ApiCall, renderApp, serveApi } from '@/test/render';
 import { PostItemForm } from './post-item-form';
 

@@ -3,7 +3,7 @@ import { CircleCheck, Save, Send } from 'lucide-react';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { ITEM_DESCRIPTION_MAX, ITEM_TITLE_MAX, type ItemDetail, type ItemType, type UpdateItemBody } from '../../../../shared/items.js';
+import { ITEM_DESCRIPTION_MAX, ITEM_TITLE_MAX, type ItemDetail, type ItemType, type UpdateItemBody } from '#shared/items.js';
 import { Button } from '@/components/ui/button';
 import { FieldError, TextField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';

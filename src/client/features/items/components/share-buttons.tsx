@@ -1,6 +1,6 @@
 import { Link2, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SHARE_ICON_SIZE } from '../../../../shared/constants.js';
+import { SHARE_ICON_SIZE } from '#shared/constants.js';
 import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';

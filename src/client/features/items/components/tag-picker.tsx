@@ -1,7 +1,7 @@
 import { Plus, Search, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
-import type { MessageId } from '../../../../shared/i18n.js';
-import { ITEM_MSG, TAG_GROUPS, TAG_MAX_LENGTH } from '../../../../shared/item-format.js';
+import type { MessageId } from '#shared/i18n.js';
+import { ITEM_MSG, TAG_GROUPS, TAG_MAX_LENGTH } from '#shared/item-format.js';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

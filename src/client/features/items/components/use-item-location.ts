@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
-import { POST_GEOLOCATION } from '../../../../shared/constants.js';
+import { POST_GEOLOCATION } from '#shared/constants.js';
 import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n';
 import { GeolocationUnsupportedError, getCurrentPosition, type Position } from '@/lib/geolocation';

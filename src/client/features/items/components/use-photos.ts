@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { MAX_IMAGES } from '../../../../shared/constants.js';
-import { ITEM_MSG, thumbnailUrlOf, UPLOAD_MAX_BYTES } from '../../../../shared/item-format.js';
+import { MAX_IMAGES } from '#shared/constants.js';
+import { ITEM_MSG, thumbnailUrlOf, UPLOAD_MAX_BYTES } from '#shared/item-format.js';
 import { toast } from '@/components/ui/use-toast';
 import { type Translate, useT } from '@/lib/i18n';
 import type { Position } from '@/lib/geolocation';

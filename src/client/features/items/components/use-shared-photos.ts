@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { PAGE_ROUTES } from '../../../../shared/routes.js';
-import { SHARED_KEPT, SHARED_LOST, SHARED_PARAM, SHARED_PHOTOS_CACHE } from '../../../../shared/share-target.js';
+import { PAGE_ROUTES } from '#shared/routes.js';
+import { SHARED_KEPT, SHARED_LOST, SHARED_PARAM, SHARED_PHOTOS_CACHE } from '#shared/share-target.js';
 
 /** The files the service worker kept from a share (docs/decisions/026-share-target.md), in order; taken once. */
 async function takeSharedFiles(): Promise<File[]> {

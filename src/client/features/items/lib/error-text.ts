@@ -1,4 +1,4 @@
-import type { Message, MessageId } from '../../../../shared/i18n.js';
+import type { Message, MessageId } from '#shared/i18n.js';
 import { ApiError, getErrorMessage } from '@/lib/request';
 
 /**

@@ -1,5 +1,5 @@
 // The photo picker's file rules (docs/product.md, Input rules and Constants): JPEG, PNG or GIF, up to 6.
-import type { MessageId } from '../../../../shared/i18n.js';
+import type { MessageId } from '#shared/i18n.js';
 
 export const IMAGE_ACCEPT = 'image/jpeg,.jpg,.jpeg,image/png,image/gif';
 

@@ -1,4 +1,4 @@
-import type { ItemDetail } from '../../../../shared/items.js';
+import type { ItemDetail } from '#shared/items.js';
 
 const RENEW_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -11,7 +11,7 @@ import {
   LONGITUDE_MAX,
   LONGITUDE_MIN,
   SEARCH_TEXT_MAX,
-} from '../../../../shared/constants.js';
+} from '#shared/constants.js';
 import type { Position } from '@/lib/geolocation';
 
 export type ListSort = 'nearest' | 'newest' | 'relevance';

@@ -1,7 +1,7 @@
 // Toast texts of the list pages' location filter (docs/product.md, Messages). They show on /browse,
 // which has only the `core` bundle of the catalogues: their ids are in section `core`. Each text is
 // said in the active language when it is read (a toast is fired with it at once).
-import type { MessageId } from '../../../../shared/i18n.js';
+import type { MessageId } from '#shared/i18n.js';
 import { translate } from '@/lib/i18n';
 
 /** The toasts' texts, each in the active language when read. */

@@ -1,5 +1,5 @@
 // Reading a photo's position from its EXIF GPS block (docs/product.md, Input rules).
-import { LATITUDE_MAX, LATITUDE_MIN, LONGITUDE_MAX, LONGITUDE_MIN } from '../../../../shared/constants.js';
+import { LATITUDE_MAX, LATITUDE_MIN, LONGITUDE_MAX, LONGITUDE_MIN } from '#shared/constants.js';
 
 export type Coordinates = { lat: number; lng: number };
 

@@ -1,8 +1,8 @@
 // The post form's rules: the shared item schema (docs/product.md, Input rules), with the form's own messages
 // for empty fields first. Coordinates are text in the form (two inputs under the map).
 import { z } from 'zod';
-import type { MessageId } from '../../../../shared/i18n.js';
-import { itemFieldSchemas, latitudeSchema, longitudeSchema } from '../../../../shared/items.js';
+import type { MessageId } from '#shared/i18n.js';
+import { itemFieldSchemas, latitudeSchema, longitudeSchema } from '#shared/items.js';
 
 /** Message ids: FieldError says them in the page's language. */
 export const POST_MSG = {

@@ -1,7 +1,7 @@
 // The place a person chose for the lists, remembered on this device (localStorage) so distances show
 // on the next visit without asking again; "Forget my place" removes it. Cleared from a list, it is
 // not put back in the same tab (sessionStorage) until the person shares a place again.
-import { LATITUDE_MAX, LATITUDE_MIN, LONGITUDE_MAX, LONGITUDE_MIN } from '../../../../shared/constants.js';
+import { LATITUDE_MAX, LATITUDE_MIN, LONGITUDE_MAX, LONGITUDE_MIN } from '#shared/constants.js';
 import type { Position } from '@/lib/geolocation';
 import { roundPlace } from './list-url';
 

@@ -1,4 +1,4 @@
-import { META_DESCRIPTION_MAX, SHARE_TEXT_MAX } from '../../../../shared/constants.js';
+import { META_DESCRIPTION_MAX, SHARE_TEXT_MAX } from '#shared/constants.js';
 
 const ELLIPSIS = '...';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAG_GROUPS } from '../../../../shared/items.js';
+import { TAG_GROUPS } from '#shared/items.js';
 import { addTag, filterTagGroups, removeTag } from './tags';
 
 describe('addTag', () => {

@@ -1,5 +1,5 @@
-import { MAX_TAGS } from '../../../../shared/constants.js';
-import type { MessageId } from '../../../../shared/i18n.js';
+import { MAX_TAGS } from '#shared/constants.js';
+import type { MessageId } from '#shared/i18n.js';
 import type { Translate } from '@/lib/i18n';
 
 export type AddTagResult =

@@ -3,7 +3,7 @@ import { Link2, Link2Off, LockKeyhole, LockKeyholeOpen, UserPlus, UsersRound } f
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouteLink } from 'wouter';
-import type { MessageId } from '../../../../shared/i18n.js';
+import type { MessageId } from '#shared/i18n.js';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

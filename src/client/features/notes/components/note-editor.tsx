@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Globe, Lock, Save, Users } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { NOTE_MAX, type Note } from '../../../../shared/people.js';
+import { NOTE_MAX, type Note } from '#shared/people.js';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';

@@ -1,7 +1,7 @@
 import { NotebookPen, Pencil, Trash2, UserRound } from 'lucide-react';
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { Note } from '../../../../shared/people.js';
+import type { Note } from '#shared/people.js';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 // Note visibility (docs/product.md, Data and States): who may read a note, in words (message ids), and its badge.
-import type { MessageId } from '../../../../shared/i18n.js';
-import type { Note } from '../../../../shared/people.js';
+import type { MessageId } from '#shared/i18n.js';
+import type { Note } from '#shared/people.js';
 
 export type NoteVisibility = Note['visibility'];
 

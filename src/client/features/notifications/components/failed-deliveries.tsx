@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import type { FailedDelivery } from '../../../../shared/notifications.js';
+import type { FailedDelivery } from '#shared/notifications.js';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { currentLanguage, useT } from '@/lib/i18n';

@@ -1,6 +1,6 @@
 import { BellOff, Check, CheckCheck, Settings } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Notification } from '../../../../shared/notifications.js';
+import type { Notification } from '#shared/notifications.js';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

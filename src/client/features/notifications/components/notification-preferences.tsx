@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { PreferencesAnswer, UpdatePreferencesBody } from '../../../../shared/notifications.js';
-import { type Channel, CHANNEL_MODES } from '../../../../shared/notification-rules.js';
+import type { PreferencesAnswer, UpdatePreferencesBody } from '#shared/notifications.js';
+import { type Channel, CHANNEL_MODES } from '#shared/notification-rules.js';
 import { LoadError } from '@/components/load-error';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

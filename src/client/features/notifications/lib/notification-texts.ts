@@ -1,9 +1,9 @@
 // A notification in words and as a link: where each kind leads (the conversation, the item, the
 // support request) and what it says in the reader's language.
-import type { MessageId } from '../../../../shared/i18n.js';
-import type { Notification } from '../../../../shared/notifications.js';
-import { type Channel, type ChannelMode, type NotificationType, notificationPath } from '../../../../shared/notification-rules.js';
-import { SUPPORT_STATUS_LABEL } from '../../../../shared/support-labels.js';
+import type { MessageId } from '#shared/i18n.js';
+import type { Notification } from '#shared/notifications.js';
+import { type Channel, type ChannelMode, type NotificationType, notificationPath } from '#shared/notification-rules.js';
+import { SUPPORT_STATUS_LABEL } from '#shared/support-labels.js';
 import type { Translate } from '@/lib/i18n';
 
 /** Where a notification leads (shared with the e-mails). */

@@ -3,7 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { CODE_LENGTH } from '../../../../shared/constants.js';
+import { CODE_LENGTH } from '#shared/constants.js';
 import { Button } from '@/components/ui/button';
 import { fieldOf, PasswordField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';

@@ -2,9 +2,9 @@
 // docs/product.md's: 'Username is required', 'Reset code must be 6 digits', 'Password must be at least 6
 // characters'. The code field also insists on digits, which the API schema leaves to the server.
 import { z } from 'zod';
-import type { MessageId } from '../../../../shared/i18n.js';
-import { MSG } from '../../../../shared/messages.js';
-import { PEOPLE_MSG, requestResetBodySchema, resetPasswordBodySchema } from '../../../../shared/people.js';
+import type { MessageId } from '#shared/i18n.js';
+import { MSG } from '#shared/messages.js';
+import { PEOPLE_MSG, requestResetBodySchema, resetPasswordBodySchema } from '#shared/people.js';
 
 export const requestCodeFormSchema = requestResetBodySchema;
 

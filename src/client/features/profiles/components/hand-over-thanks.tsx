@@ -1,6 +1,6 @@
 import { HandHeart } from 'lucide-react';
 import { useState } from 'react';
-import { THANKS_NOTE_MAX } from '../../../../shared/people.js';
+import { THANKS_NOTE_MAX } from '#shared/people.js';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,6 +1,6 @@
 import { Check, Copy, ExternalLink, QrCode, WalletCards } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Profile } from '../../../../shared/people.js';
+import type { Profile } from '#shared/people.js';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n';

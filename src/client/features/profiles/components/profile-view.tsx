@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'wouter';
-import type { Profile } from '../../../../shared/people.js';
+import type { Profile } from '#shared/people.js';
 import { RetryButton } from '@/components/load-error';
 import { PageMessage } from '@/components/page-message';
 import { Button } from '@/components/ui/button';

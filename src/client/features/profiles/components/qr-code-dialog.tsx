@@ -1,6 +1,6 @@
 // Loaded with the first QR button press (Radix Dialog + qrcode.react): most visits never open it.
 import { QRCodeSVG } from 'qrcode.react';
-import { QR_SIZE } from '../../../../shared/constants.js';
+import { QR_SIZE } from '#shared/constants.js';
 import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useT } from '@/lib/i18n';
 import { qrDialogTitle } from '../lib/profile-texts';

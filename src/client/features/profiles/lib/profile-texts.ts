@@ -1,6 +1,6 @@
 // The texts of the profile page (docs/product.md, Pages, Public search and profiles): message ids of
 // section `profiles`, and the sentences that hold a name, given the translating function.
-import type { MessageId } from '../../../../shared/i18n.js';
+import type { MessageId } from '#shared/i18n.js';
 import type { Translate } from '@/lib/i18n';
 
 export const PROFILE_TEXTS = {

@@ -3,14 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Flag } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { REPORT_REASONS } from '../../../../shared/constants.js';
-import {
-  REPORT_DETAILS_MAX,
-  REPORT_MSG,
-  REPORT_REASON_LABELS,
-  type ReportFormValues,
-  reportFormSchema,
-} from '../../../../shared/reports.js';
+import { REPORT_REASONS } from '#shared/constants.js';
+import { REPORT_DETAILS_MAX, REPORT_MSG, REPORT_REASON_LABELS, type ReportFormValues, reportFormSchema } from '#shared/reports.js';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/form-field';

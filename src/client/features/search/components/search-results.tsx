@@ -1,7 +1,7 @@
 import { ChevronRight, NotebookText, SearchX, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { SearchResult } from '../../../../shared/people.js';
+import type { SearchResult } from '#shared/people.js';
 import { Card } from '@/components/ui/card';
 import { formatShortDate } from '@/lib/format-date';
 import { T, useT } from '@/lib/i18n';

@@ -1,6 +1,6 @@
 import { Ban, UserRoundCheck } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Block } from '../../../../shared/blocks.js';
+import type { Block } from '#shared/blocks.js';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

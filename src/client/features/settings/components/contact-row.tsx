@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import type { Translate } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
-import { PEOPLE_MSG } from '../../../../shared/people.js';
+import { PEOPLE_MSG } from '#shared/people.js';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 
 type ContactRowProps = {

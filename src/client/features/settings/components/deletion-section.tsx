@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, TriangleAlert, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PEOPLE_MSG, SUPPORT_DESCRIPTION_MAX } from '../../../../shared/people.js';
+import { PEOPLE_MSG, SUPPORT_DESCRIPTION_MAX } from '#shared/people.js';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';

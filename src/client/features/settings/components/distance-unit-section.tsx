@@ -1,6 +1,6 @@
 import { Ruler } from 'lucide-react';
 import { useId } from 'react';
-import { DISTANCE_UNITS, distanceUnitOf } from '../../../../shared/distance-unit.js';
+import { DISTANCE_UNITS, distanceUnitOf } from '#shared/distance-unit.js';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AtSign, Send } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { EMAIL_LINK_TTL_HOURS, type EmailState, setEmailBodySchema } from '../../../../shared/email.js';
+import { EMAIL_LINK_TTL_HOURS, type EmailState, setEmailBodySchema } from '#shared/email.js';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { fieldOf, TextField } from '@/components/ui/form-field';

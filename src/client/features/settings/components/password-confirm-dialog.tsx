@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { deleteAccountBodySchema, PEOPLE_MSG } from '../../../../shared/people.js';
+import { deleteAccountBodySchema, PEOPLE_MSG } from '#shared/people.js';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { fieldOf, PasswordField } from '@/components/ui/form-field';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { PEOPLE_MSG } from '../../../../shared/people.js';
+import { PEOPLE_MSG } from '#shared/people.js';
 import { Button } from '@/components/ui/button';
 import { fieldOf, PasswordField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';

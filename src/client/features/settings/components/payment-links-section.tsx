@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CirclePlus, Trash2, WalletCards } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { PAYMENT_ID_MAX } from '../../../../shared/people.js';
+import { PAYMENT_ID_MAX } from '#shared/people.js';
 import { RetryButton } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { FieldError, TextField } from '@/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { ImagePlus, Trash2, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { AREA_MAX, BIO_MAX, type Settings } from '../../../../shared/people.js';
+import { AREA_MAX, BIO_MAX, type Settings } from '#shared/people.js';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';

@@ -1,9 +1,9 @@
 // The rules of the settings forms: the shared schemas of the API (so messages match the server's
 // word for word), plus what only the forms need (a password confirmation, tidying typed input).
 import { z } from 'zod';
-import { passwordSchema, phoneNumberSchema } from '../../../../shared/auth.js';
-import type { MessageId } from '../../../../shared/i18n.js';
-import { MSG } from '../../../../shared/messages.js';
+import { passwordSchema, phoneNumberSchema } from '#shared/auth.js';
+import type { MessageId } from '#shared/i18n.js';
+import { MSG } from '#shared/messages.js';
 import {
   addPaymentLinkBodySchema,
   changePasswordBodySchema,
@@ -11,7 +11,7 @@ import {
   PEOPLE_MSG,
   phoneBodySchema,
   SUPPORT_DESCRIPTION_MAX,
-} from '../../../../shared/people.js';
+} from '#shared/people.js';
 
 /** The vendor comes from a <select>, so as text: '' until one is chosen. */
 export const paymentLinkFormSchema = z.object({

@@ -1,6 +1,6 @@
 import { Ban, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import { MODERATION_ACTION_LABELS } from '../../../../shared/moderation.js';
+import { MODERATION_ACTION_LABELS } from '#shared/moderation.js';
 import { formatShortDate } from '@/lib/format-date';
 import { useT } from '@/lib/i18n';
 import { useMyModeration } from '../api';

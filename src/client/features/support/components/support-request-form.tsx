@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { SUPPORT_DESCRIPTION_MAX } from '../../../../shared/people.js';
+import { SUPPORT_DESCRIPTION_MAX } from '#shared/people.js';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';

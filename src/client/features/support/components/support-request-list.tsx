@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/request';
-import { SUPPORT_REPLY_MAX } from '../../../../shared/moderation.js';
+import { SUPPORT_REPLY_MAX } from '#shared/moderation.js';
 import { useFollowUp, useMySupportRequests } from '../api';
 import { type StatusTone, statusBadge, supportTypeLabel } from '../lib/support-labels';
 

@@ -1,9 +1,9 @@
 // Support requests in words (message ids of section `support`) and colours (docs/product.md, Data,
 // States and Input rules). The admin's support panel reads the same labels.
 import type { z } from 'zod';
-import type { MessageId } from '../../../../shared/i18n.js';
-import { createSupportBodySchema, type SupportRequest } from '../../../../shared/people.js';
-import { SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL, type StatusTone, supportStatusTone } from '../../../../shared/support-labels.js';
+import type { MessageId } from '#shared/i18n.js';
+import { createSupportBodySchema, type SupportRequest } from '#shared/people.js';
+import { SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL, type StatusTone, supportStatusTone } from '#shared/support-labels.js';
 
 export type SupportType = SupportRequest['type'];
 export type SupportStatus = SupportRequest['status'];

@@ -1,4 +1,4 @@
-import type { Clusters } from '../../../../shared/items.js';
+import type { Clusters } from '#shared/items.js';
 import type { Db } from '../../../db/client.js';
 import { pageWithin } from '../paging.js';
 import type { ItemFilter, ListedRow, ListOrder } from './filter.js';

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ItemType } from '../../../../shared/items.js';
+import type { ItemType } from '#shared/items.js';
 import { searchTextMatches } from '../search-text.js';
-import type { Actor } from '../../../../shared/policies/actor.js';
+import type { Actor } from '#shared/policies/actor.js';
 import { itemVisibleTo } from '../../../policies/items.js';
 import { type SearchWord, byWordsOnly, wordsMatch } from './words.js';
 

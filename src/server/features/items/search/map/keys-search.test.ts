@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clusters, ClustersQuery } from '../../../../../shared/items.js';
+import type { Clusters, ClustersQuery } from '#shared/items.js';
 import { queryRows } from '../../../../db/client.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../../../test/harness.js';
 import { mapClusters } from '../../service.js';

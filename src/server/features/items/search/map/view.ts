@@ -1,5 +1,5 @@
-import type { Clusters } from '../../../../../shared/items.js';
-import { ITEM_MSG } from '../../../../../shared/items.js';
+import type { Clusters } from '#shared/items.js';
+import { ITEM_MSG } from '#shared/items.js';
 import type { Db } from '../../../../db/client.js';
 import { badRequest } from '../../../../errors.js';
 import { round5 } from '../../location.js';
