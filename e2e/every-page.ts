@@ -101,7 +101,7 @@ export async function visitSignedInPages(browser: Browser, page: Page, prefix: s
 }
 
 /** Every page path of the walk: the signed-in ones, the visitor's, the not-found page. */
-export const PAGE_PATHS = {
+const PAGE_PATHS = {
   signedIn: PAGES.slice(0, -1).map((p) => p.path),
   visitor: VISITOR_PAGES.map((p) => p.path),
   notFound: PAGES.at(-1)!.path,
@@ -116,7 +116,7 @@ const RAW_ID = new RegExp(`\\b(${SECTIONS.join('|')})\\.[A-Za-z0-9_]+\\.[A-Za-z0
  * from the page's loaded catalogues), no text pushed past the screen's width, and axe finds no
  * serious violation.
  */
-export async function expectPageInLanguage(page: Page, language: string): Promise<void> {
+async function expectPageInLanguage(page: Page, language: string): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   // Ready: the page's data has arrived (no request for half a second, unless a poll keeps it busy)
   // and its heading, or the conversation's message log, is shown.

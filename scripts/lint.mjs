@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run lint`: ESLint (with the import rules of the layout), the catalogues' check, the format
-// check and the type check. ESLint runs beside the other three, which run one after another: each
+// check, the type check and knip (unused files, exports and dependencies: knip.json names the entry
+// points). ESLint runs beside the other four, which run one after another: each
 // uses one core, so on two cores the whole takes about as long as ESLint alone. Each one's output
 // is printed in one piece when it ends; the exit code is the first failure's.
 import { spawn } from 'node:child_process';
 
 const script = (name) => ['npm', ['run', '--silent', name]];
-const lanes = [[script('eslint')], [script('check:i18n'), script('format:check'), script('typecheck')]];
+const lanes = [[script('eslint')], [script('check:i18n'), script('format:check'), script('typecheck'), script('knip')]];
 
 function run([cmd, args]) {
   return new Promise((resolve) => {

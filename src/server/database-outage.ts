@@ -45,7 +45,7 @@ type Chain = { code?: unknown; message?: unknown; cause?: unknown };
  * The driver's own code and message: those of the innermost error a query wrapper (Drizzle's,
  * whose message holds the statement and its values) carries, never the wrapper's.
  */
-export function driverError(err: unknown): { code?: string; error: string } {
+function driverError(err: unknown): { code?: string; error: string } {
   let inner = err as Chain;
   let code: string | undefined;
   for (let e = err as Chain | undefined, depth = 0; e && depth < 5; depth++, e = e.cause as Chain | undefined) {
@@ -60,7 +60,7 @@ type Log = { error(obj: object, msg: string): void };
 type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /** The interval of the summary lines. */
-export const OUTAGE_LOG_INTERVAL_MS = 10_000;
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 /** Failures for want of the database, logged as one line per interval (see the top of this file). */
 export class DatabaseOutage {

@@ -50,7 +50,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * Checks every string of a parsed request part, without recursion: false when one (value or key)
  * holds U+0000; lone surrogates in values become U+FFFD, in place.
  */
-export function cleanRequestText(root: unknown): boolean {
+function cleanRequestText(root: unknown): boolean {
   const stack: unknown[] = [root];
   while (stack.length) {
     const v = stack.pop();

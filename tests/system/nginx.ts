@@ -13,7 +13,7 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const DEPLOY = fileURLToPath(new URL('../../deploy/nginx/', import.meta.url));
 
 /** The nginx binary: $NGINX_PATH, Debian's, or Debian's installed now (as root with apt-get). */
-export function ensureNginx(): string {
+function ensureNginx(): string {
   if (executable(NGINX)) return NGINX;
   if (canInstallPackages() && !process.env.NGINX_PATH) {
     console.log('No nginx found: installing the Debian package `nginx` with apt-get (once)...');
@@ -24,7 +24,7 @@ export function ensureNginx(): string {
 }
 
 /** The upstream block of the deploy file, with its servers on `ports` (same parameters, one line each). */
-export function upstreamFor(ports: number[]): string {
+function upstreamFor(ports: number[]): string {
   const site = readFileSync(path.join(DEPLOY, 'sharenearby.conf'), 'utf8');
   const block = /^upstream sharenearby \{[\s\S]*?^\}/m.exec(site)?.[0];
   if (!block) throw new Error('deploy/nginx/sharenearby.conf has no upstream sharenearby block');

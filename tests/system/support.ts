@@ -301,7 +301,7 @@ export function hostPort(databaseUrl: string): { host: string; port: number } {
   return { host: u.hostname, port: Number(u.port || 5432) };
 }
 
-export interface LoadResponse {
+interface LoadResponse {
   /** When the answer arrived (ms since the epoch) and how long it took. */
   at: number;
   ms: number;

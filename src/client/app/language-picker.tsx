@@ -22,7 +22,7 @@ async function storeOnAccount(queryClient: QueryClient, language: Language): Pro
  * on the account. Whether someone is signed in is asked when the choice is made, waiting for the
  * session's answer if it is still on its way (a choice made as the page opens counts too).
  */
-export function useChooseLanguage() {
+function useChooseLanguage() {
   const queryClient = useQueryClient();
   return async (language: Language) => {
     try {

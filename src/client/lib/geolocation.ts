@@ -11,7 +11,7 @@ export class GeolocationUnsupportedError extends Error {
   }
 }
 
-export function isGeolocationSupported(): boolean {
+function isGeolocationSupported(): boolean {
   return typeof navigator !== 'undefined' && 'geolocation' in navigator && Boolean(navigator.geolocation);
 }
 

@@ -45,7 +45,7 @@ function readCookie(name: string): string | undefined {
  * The language the page starts in: the one the server put in `<html lang>` (it read the account,
  * the device's cookie and Accept-Language), else the cookie, else the browser's languages.
  */
-export function startLanguage(): Language {
+function startLanguage(): Language {
   const fromHtml = document.documentElement.lang;
   if (isLanguage(fromHtml)) return fromHtml;
   const fromCookie = readCookie(LANGUAGE_COOKIE);

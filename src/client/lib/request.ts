@@ -78,7 +78,7 @@ async function fetchCsrfToken(): Promise<string | null> {
  * The cached CSRF token, fetched on the first write. Concurrent writes share one request; a
  * failed fetch is not cached, so the next write tries again.
  */
-export function getCsrfToken(): Promise<string | null> {
+function getCsrfToken(): Promise<string | null> {
   if (csrfToken) return Promise.resolve(csrfToken);
   csrfTokenRequest ??= fetchCsrfToken().then((token) => {
     csrfToken = token;
@@ -95,7 +95,7 @@ export function resetCsrfToken(): void {
 }
 
 /** Throws an {@link ApiError} for any non-OK response. */
-export async function throwIfResNotOk(res: Response): Promise<void> {
+async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   let text = '';
   try {

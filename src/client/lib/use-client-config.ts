@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '#shared/items.js';
 
-export const CLIENT_CONFIG_QUERY_KEY = ['/api/config'] as const;
+const CLIENT_CONFIG_QUERY_KEY = ['/api/config'] as const;
 
 /** Public run-time settings (map tiles, public URL); fetched once per visit. */
 export function useClientConfig() {

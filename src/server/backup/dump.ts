@@ -23,7 +23,7 @@ const PAGE_ROWS = 1000;
 /** The advisory lock of backups: one at a time across every process on the database. */
 export const BACKUP_LOCK_KEY = 727_012;
 
-export interface TableInfo {
+interface TableInfo {
   name: string;
   /** Stored columns (generated ones are left out: the database makes them again). */
   columns: { name: string; type: string }[];
@@ -34,7 +34,7 @@ export interface TableInfo {
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The app's tables in schema public, parents before the tables that refer to them. */
-export async function listTables(q: Query): Promise<TableInfo[]> {
+async function listTables(q: Query): Promise<TableInfo[]> {
   const names = (
     await q(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
              where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`)
@@ -82,7 +82,7 @@ export async function listTables(q: Query): Promise<TableInfo[]> {
 }
 
 /** How far the database's migrations have gone, in the app's journal's terms. */
-export async function migrationLevel(q: Query): Promise<MigrationLevel> {
+async function migrationLevel(q: Query): Promise<MigrationLevel> {
   const [exists] = await q(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
   if (!exists?.present) return { level: 0, tag: null, when: null };
   const [last] = await q(`select created_at::text as created_at, (select count(*) from drizzle.__drizzle_migrations)::int as applied

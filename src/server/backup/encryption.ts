@@ -79,7 +79,7 @@ export async function isAgeFile(file: string): Promise<boolean> {
  * The identities of an age identity file (age-keygen's: `AGE-SECRET-KEY-1…` lines, `#` comments).
  * The messages never show a key.
  */
-export function readIdentities(file: string): string[] {
+function readIdentities(file: string): string[] {
   let content: string;
   try {
     content = readFileSync(file, 'utf8');

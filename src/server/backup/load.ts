@@ -24,7 +24,7 @@ import {
 } from './format.js';
 
 /** Refuses a header this app cannot restore: another format, or a migration level newer than its own. */
-export function checkHeader(header: unknown): BackupHeader {
+function checkHeader(header: unknown): BackupHeader {
   const h = header as Partial<BackupHeader> | undefined;
   if (h?.format !== BACKUP_FORMAT) throw new BackupError('not a ShareNearby backup (no header)');
   if (typeof h.formatVersion !== 'number' || h.formatVersion > BACKUP_FORMAT_VERSION) {
@@ -171,7 +171,7 @@ export interface LoadOptions {
 }
 
 /** The app's tables in schema public with their row counts. */
-export async function tableCounts(q: Query): Promise<Record<string, number>> {
+async function tableCounts(q: Query): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   const names = await q(`select tablename from pg_tables where schemaname = 'public' order by tablename`);
   for (const { tablename } of names) {

@@ -21,7 +21,7 @@ export async function withBackupLock<T>(database: Database, fn: () => Promise<T>
 }
 
 /** Where this configuration's images are, as takeBackup wants them. */
-export function imageSource(config: Config, withImages = true): Pick<BackupOptions, 'uploadsDir' | 's3'> {
+function imageSource(config: Config, withImages = true): Pick<BackupOptions, 'uploadsDir' | 's3'> {
   if (config.s3) return { s3: { bucket: config.s3.bucket, publicUrl: config.s3.publicUrl } };
   return withImages ? { uploadsDir: path.join(config.dataDir, 'uploads') } : {};
 }

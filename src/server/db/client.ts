@@ -25,7 +25,7 @@ export type Query = (text: string, params?: unknown[]) => Promise<Record<string,
  * `snapshot`: REPEATABLE READ READ ONLY, every read sees the database as it was at the first one
  * (backups). `write`: READ COMMITTED.
  */
-export type TransactionMode = 'snapshot' | 'write';
+type TransactionMode = 'snapshot' | 'write';
 
 export interface Database {
   db: Db;

@@ -20,7 +20,7 @@ type Target = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.
 const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** A migration the database refused for want of a right, said with what to do; the database's error is the cause. */
-export class DatabaseSetupError extends Error {
+class DatabaseSetupError extends Error {
   constructor(message: string, options: { cause: unknown }) {
     super(message, options);
     this.name = 'DatabaseSetupError';
@@ -28,7 +28,7 @@ export class DatabaseSetupError extends Error {
 }
 
 /** The extensions the migrations of `folder` create, in the order they do. */
-export function requiredExtensions(folder = MIGRATIONS_FOLDER): string[] {
+function requiredExtensions(folder = MIGRATIONS_FOLDER): string[] {
   const { entries } = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   const names: string[] = [];
   for (const { tag } of entries) {

@@ -10,7 +10,7 @@ import * as schema from './schema.js';
 import { SESSION_OPTIONS } from './session.js';
 
 /** How often each replica is asked how far it has replayed (also its health check). */
-export const REPLICA_POLL_MS = 250;
+const REPLICA_POLL_MS = 250;
 
 /** A WAL position ("16/B374D848") as a number, or undefined when it is not one. */
 export function parseLsn(text: string | null | undefined): bigint | undefined {

@@ -40,7 +40,7 @@ async function storeDemoImages(storage: ImageStorage): Promise<string[]> {
  * Fills an EMPTY database (no users) with demo people, payment links, notes and items around the
  * default map centre; returns whether it did.
  */
-export async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30): Promise<boolean> {
+async function seedDemo(db: Db, storage: ImageStorage, itemTtlDays = 30): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
 

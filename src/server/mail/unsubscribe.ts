@@ -10,7 +10,7 @@ import { getSecret } from '../db/secrets.js';
 const SECRET_NAME = 'unsubscribe';
 
 /** A topic: lower-case letters, digits, `-` and `_`, up to 40 (e.g. `messages`, `item-requests`). */
-export const TOPIC_PATTERN = /^[a-z0-9_-]{1,40}$/;
+const TOPIC_PATTERN = /^[a-z0-9_-]{1,40}$/;
 const TOKEN_PATTERN = /^([1-9]\d{0,9})\.([a-z0-9_-]{1,40})\.([A-Za-z0-9_-]{43})$/;
 
 const signature = (secret: string, userId: number, topic: string) =>
@@ -47,7 +47,7 @@ export async function unsubscribeLinks(db: Db, site: string, userId: number, top
 }
 
 /** Stops one topic of mail for one user. */
-export type UnsubscribeHandler = (db: Db, userId: number) => Promise<void>;
+type UnsubscribeHandler = (db: Db, userId: number) => Promise<void>;
 
 /**
  * The topics a token may name and what unsubscribing from each does, kept per app (`app.unsubscribeTopics`,

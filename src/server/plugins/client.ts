@@ -181,7 +181,7 @@ export interface ItemPageMeta {
 }
 
 /** The item look-ups the page routes need; app.ts passes them in from the items feature. */
-export interface ClientItemLookups {
+interface ClientItemLookups {
   /** The item with this id, or undefined. */
   itemPageMeta(id: number): Promise<ItemPageMeta | undefined>;
   /** The photo of the first item /browse shows, if any. */

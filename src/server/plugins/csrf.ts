@@ -54,7 +54,7 @@ const mac = (secret: string, salt: string) => createHmac('sha256', secret).updat
  * neither read nor set, the token is salt + HMAC(secret, salt). Nothing is stored on the server,
  * so any app process can check any token, and the token survives sign-in and sign-out.
  */
-export function createCsrf({ secure, publicUrl }: { secure: boolean; publicUrl?: string }): Csrf {
+function createCsrf({ secure, publicUrl }: { secure: boolean; publicUrl?: string }): Csrf {
   const cookieName = secure ? '__Host-csrf' : 'csrf';
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 

@@ -32,7 +32,7 @@ export interface DeviceCookies {
  * once per database (app_secrets), so every app process accepts every other's cookies and nothing
  * needs configuring.
  */
-export function createDeviceCookies({ db, secure }: { db: Db; secure: boolean }): DeviceCookies {
+function createDeviceCookies({ db, secure }: { db: Db; secure: boolean }): DeviceCookies {
   const cookieName = secure ? '__Host-device' : 'device';
   let secret: Promise<string> | undefined;
   const key = () =>

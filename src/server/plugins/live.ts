@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 
-export const LIVE_CHANNEL = 'sharenearby_live';
+const LIVE_CHANNEL = 'sharenearby_live';
 
 /**
  * What a stream says, each with ids and counts only, never text: the page fetches what changed
@@ -60,10 +60,10 @@ export interface LiveStream {
   end(): void;
 }
 
-export type AddOutcome = 'added' | 'user-full' | 'process-full';
+type AddOutcome = 'added' | 'user-full' | 'process-full';
 
 /** The streams open on this process, by user; a notification is handed to its users' streams. */
-export class LiveHub {
+class LiveHub {
   private readonly byUser = new Map<number, Set<LiveStream>>();
   private open = 0;
   private sequence = 0;

@@ -23,7 +23,7 @@ export interface MailSender {
 }
 
 /** `someone@example.org` -> `s*****e@example.org`: enough to tell mails apart in a log, not to reveal the address. */
-export const maskEmail = (address: string) => {
+const maskEmail = (address: string) => {
   const at = address.lastIndexOf('@');
   const local = at < 0 ? address : address.slice(0, at);
   const masked = local.length <= 2 ? '**' : `${local[0]}${'*'.repeat(local.length - 2)}${local.at(-1)}`;
@@ -35,7 +35,7 @@ export const maskEmail = (address: string) => {
  * production; in production only the masked address, as mails carry links and codes) and, when
  * configured, one JSON line per mail in an outbox file (what local development and tests read).
  */
-export function consoleMailSender(log: FastifyBaseLogger, opts: { production: boolean; from: string; outboxFile?: string }): MailSender {
+function consoleMailSender(log: FastifyBaseLogger, opts: { production: boolean; from: string; outboxFile?: string }): MailSender {
   return {
     async send(mail) {
       if (opts.production) log.info({ to: maskEmail(mail.to) }, 'e-mail (console sender; text hidden in production)');
@@ -50,7 +50,7 @@ export function consoleMailSender(log: FastifyBaseLogger, opts: { production: bo
 }
 
 /** Sends through an SMTP server (nodemailer, pooled connections) at `smtp(s)://user:pass@host:port`. */
-export function smtpMailSender(smtpUrl: string, from: string): MailSender {
+function smtpMailSender(smtpUrl: string, from: string): MailSender {
   const url = new URL(smtpUrl);
   const transport = nodemailer.createTransport({
     host: url.hostname,

@@ -29,7 +29,7 @@ const sameToken = (given: string, expected: string) => {
 };
 
 /** The metrics of one app: its own registry (tests build several apps in one process). */
-export function createMetrics(app: FastifyInstance): Registry {
+function createMetrics(app: FastifyInstance): Registry {
   const register = new Registry();
   collectDefaultMetrics({ register });
   const labelNames = ['method', 'route', 'status_code'] as const;

@@ -9,7 +9,7 @@ import { parseLsn } from '../db/replicas.js';
 import { syncPlugin } from './sync-plugin.js';
 
 /** The primary's WAL position after this browser's last write: its reads need a replica at least that far. */
-export const READ_AFTER_COOKIE = 'read_after';
+const READ_AFTER_COOKIE = 'read_after';
 /** Long enough for any replica that is up to catch up; a replica further behind is not one to read from anyway. */
 const READ_AFTER_SECONDS = 600;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

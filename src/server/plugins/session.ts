@@ -17,7 +17,7 @@ const BROWSER_SESSION_IDLE_MS = DAY_MS;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const RENEW_AFTER_MS = 60 * 60 * 1000;
 
-export interface SessionOptions {
+interface SessionOptions {
   db: Db;
   secure: boolean;
   /**
@@ -66,7 +66,7 @@ const cache = new WeakMap<FastifyRequest, Promise<Cached>>();
 const replies = new WeakMap<FastifyRequest, FastifyReply>();
 
 /** Server-side sessions in the database: any app process can serve any user. */
-export function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessions {
+function createSessions({ db, secure, maxAgeMs }: SessionOptions): Sessions {
   // The __Host- prefix pins the cookie to this exact host and path, and requires Secure.
   const cookieName = secure ? '__Host-sid' : 'sid';
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };

@@ -30,7 +30,7 @@ export function consoleSender(log: FastifyBaseLogger, opts: { production: boolea
 }
 
 /** Sends through a Twilio-compatible Messages API (form post with basic auth). */
-export function twilioSender(cfg: { accountSid: string; authToken: string; from: string; apiUrl: string }): SmsSender {
+function twilioSender(cfg: { accountSid: string; authToken: string; from: string; apiUrl: string }): SmsSender {
   const url = `${cfg.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(cfg.accountSid)}/Messages.json`;
   const auth = `Basic ${Buffer.from(`${cfg.accountSid}:${cfg.authToken}`).toString('base64')}`;
   return {
@@ -56,7 +56,7 @@ export function e164Only(sender: SmsSender): SmsSender {
   };
 }
 
-export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSender {
+function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSender {
   if (config.sms.provider === 'twilio') return e164Only(twilioSender(config.sms));
   if (config.env === 'production') log.warn('SMS_PROVIDER is console: phone and reset codes are not delivered to anyone');
   return e164Only(consoleSender(log, { production: config.env === 'production', outboxFile: config.sms.outboxFile }));

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** Any fixed number: the key of the advisory lock held while a process runs its start tasks. */
-export const START_LOCK_KEY = 727_002;
+const START_LOCK_KEY = 727_002;
 
 /**
  * Waits for the start lock (PostgreSQL: every process on the database). The start tasks' plugins

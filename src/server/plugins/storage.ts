@@ -35,7 +35,7 @@ function keyAfterPrefix(url: string, prefix: string): string | null {
 }
 
 /** Images in a local folder, served by the app under /uploads/. */
-export function localStorage(dir: string): ImageStorage {
+function localStorage(dir: string): ImageStorage {
   const file = (key: string) => {
     if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`refusing storage key ${key}`);
     return path.join(dir, key);
@@ -79,7 +79,7 @@ export function localStorage(dir: string): ImageStorage {
 }
 
 /** Images in an S3-compatible bucket (AWS, MinIO, R2, ...), served from its public address. */
-export async function s3Storage(s3: NonNullable<Config['s3']>): Promise<ImageStorage> {
+async function s3Storage(s3: NonNullable<Config['s3']>): Promise<ImageStorage> {
   // Loaded only when configured: most installations never need the SDK.
   const { S3Client, PutObjectCommand, HeadObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
@@ -129,7 +129,7 @@ export async function s3Storage(s3: NonNullable<Config['s3']>): Promise<ImageSto
 }
 
 /** The storage the configuration asks for. */
-export function createStorage(config: Config): Promise<ImageStorage> | ImageStorage {
+function createStorage(config: Config): Promise<ImageStorage> | ImageStorage {
   return config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
 }
 

@@ -38,14 +38,14 @@ export const SUSPENSION_ALLOWED_WRITES: ReadonlySet<string> = new Set([
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** "2026-12-01 14:30 UTC": the end of a suspension as the refusal says it. */
-export const suspensionEnd = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const suspensionEnd = (until: Date) => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * The refusal of a write by a suspended person. Beside the message (its end in UTC, for any client)
  * it carries the end as an ISO time and the reason: the app says the date in the viewer's zone. A
  * permanent suspension has no end: `permanent: 'true'` instead, and the message says so.
  */
-export const suspendedError = (s: Suspension) =>
+const suspendedError = (s: Suspension) =>
   s.until === null
     ? new AppError(403, withValues(MODERATION_MSG.suspendedPermanently, { reason: s.reason }), {
         code: 'suspended',
@@ -74,7 +74,7 @@ export async function registrationOrigin(request: FastifyRequest): Promise<numbe
 }
 
 /** Whether an account's suspension is in force now (an end in the future, or none: permanent). */
-export const suspendedNow = (u: { suspendedUntil: Date | null; suspendedPermanently: boolean }) =>
+const suspendedNow = (u: { suspendedUntil: Date | null; suspendedPermanently: boolean }) =>
   u.suspendedPermanently || (u.suspendedUntil !== null && u.suspendedUntil.getTime() > Date.now());
 
 async function refuseSuspendedWrites(request: FastifyRequest): Promise<void> {

@@ -35,7 +35,7 @@ const RING_METRES = 380;
  * near-least grid points gives its middle, and the test takes the one nearest the home, the
  * watcher's luckiest guess.
  */
-export function ringEstimates(points: Point[]): Point[] {
+function ringEstimates(points: Point[]): Point[] {
   const middle = centroid(points);
   const step = 10;
   const reach = 1200;

@@ -6,7 +6,7 @@ import { createECDH, createHmac, createPublicKey, createDecipheriv, randomBytes,
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedPush {
+interface ReceivedPush {
   device: string;
   /** The decrypted body, parsed as JSON. */
   payload: unknown;

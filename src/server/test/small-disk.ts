@@ -18,7 +18,7 @@ export interface SmallDisk {
   close(): void;
 }
 
-export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Mounts a tmpfs of `size` (mount's notation: `8m`) in a new temporary folder. */
 export function mountSmallDisk(size: string): SmallDisk {

@@ -4,9 +4,9 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#shared/constants.js';
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
-export type ToasterToast = {
+type ToasterToast = {
   id: string;
   title?: ReactNode;
   description?: ReactNode;

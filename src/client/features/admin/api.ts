@@ -11,9 +11,9 @@ export type AdminNote = z.infer<typeof adminNoteSchema>;
 export type AdminVendor = z.infer<typeof adminVendorSchema>;
 
 export const ADMIN_USERS_KEY = '/api/users';
-export const ADMIN_NOTES_KEY = '/api/admin/notes';
+const ADMIN_NOTES_KEY = '/api/admin/notes';
 export const SUPPORT_REQUESTS_KEY = '/api/support-requests';
-export const ADMIN_VENDORS_KEY = '/api/admin/vendors';
+const ADMIN_VENDORS_KEY = '/api/admin/vendors';
 export const ADMIN_REPORTS_KEY = '/api/admin/reports';
 
 /** Rows the server sends per page of users: a full page means there may be another. */

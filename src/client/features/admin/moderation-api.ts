@@ -5,8 +5,8 @@ import type { AdminPerson, ModerationEntry, SupportReply } from '#shared/moderat
 import { apiJson, apiRequest } from '@/lib/request';
 import { ADMIN_REPORTS_KEY, ADMIN_USERS_KEY, SUPPORT_REQUESTS_KEY } from './api';
 
-export const ADMIN_PERSON_KEY = '/api/admin/people';
-export const MODERATION_LOG_KEY = '/api/admin/moderation-actions';
+const ADMIN_PERSON_KEY = '/api/admin/people';
+const MODERATION_LOG_KEY = '/api/admin/moderation-actions';
 
 const refreshModeration = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({

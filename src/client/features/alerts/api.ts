@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alert, UpdateAlertBody } from '#shared/alerts.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
-export const ALERTS_QUERY_KEY = ['/api/alerts'] as const;
+const ALERTS_QUERY_KEY = ['/api/alerts'] as const;
 
 export function useAlerts() {
   return useQuery<Alert[]>({ queryKey: ALERTS_QUERY_KEY });

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react';
 
 /** What a report in a conversation names: a message of the other person, or the other side of the hand-over (a no-show). */
-export type ConversationReportTarget = { messageId: number } | { noShowItemId: number };
+type ConversationReportTarget = { messageId: number } | { noShowItemId: number };
 
 /**
  * Draws a report button (the page gives it: features do not import each other). `iconOnly` is the

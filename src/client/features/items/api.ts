@@ -23,7 +23,7 @@ export type ItemListParams = {
 export type UploadResult = { imageUrl: string; thumbnailUrl: string };
 
 /** Refreshes every item list (not the item pages: those are updated directly). */
-export function invalidateItemLists(queryClient: QueryClient) {
+function invalidateItemLists(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
     predicate: (q) => q.queryKey[0] === ITEMS_QUERY_KEY && typeof q.queryKey[1] !== 'number',
   });
@@ -50,7 +50,7 @@ export function useMyItems(page: number, status: ItemStatus | undefined) {
   });
 }
 
-export const MY_ITEMS_PAGE_SIZE = 20;
+const MY_ITEMS_PAGE_SIZE = 20;
 
 /** The item of a page's `:id` (a malformed id is `valid: false`, never asked for). */
 export function useRouteItem(param: string | undefined) {

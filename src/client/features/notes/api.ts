@@ -6,8 +6,8 @@ import type { linkListSchema, Note, noteListSchema } from '#shared/people.js';
 import { apiJson, apiRequest } from '@/lib/request';
 import type { NoteVisibility } from './lib/note-visibility';
 
-export const NOTES_QUERY_KEY = ['/api/notes'] as const;
-export const LINKS_QUERY_KEY = ['/api/links'] as const;
+const NOTES_QUERY_KEY = ['/api/notes'] as const;
+const LINKS_QUERY_KEY = ['/api/links'] as const;
 // Public search lists public notes; a changed note is looked up again on the next search.
 const SEARCH_QUERY_PREFIX = '/api/search';
 

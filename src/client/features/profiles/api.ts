@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { handOverThanksSchema, Profile } from '#shared/people.js';
 import { apiJson } from '@/lib/request';
 
-export const PROFILE_QUERY_KEY = '/api/users/profile';
+const PROFILE_QUERY_KEY = '/api/users/profile';
 
 export function useProfile(username: string) {
   return useQuery<Profile>({
@@ -15,7 +15,7 @@ export function useProfile(username: string) {
 }
 
 /** GET /api/items/{id}/thanks (the two people of a hand-over), cached under [ITEM_THANKS_KEY, id]. */
-export const ITEM_THANKS_KEY = '/api/items/thanks';
+const ITEM_THANKS_KEY = '/api/items/thanks';
 export type HandOverThanks = z.infer<typeof handOverThanksSchema>;
 
 export function useHandOverThanks(itemId: number) {

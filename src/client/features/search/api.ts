@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SearchResult } from '#shared/people.js';
 import { getQueryFn } from '@/lib/request';
 
-export const SEARCH_QUERY_KEY = '/api/search';
+const SEARCH_QUERY_KEY = '/api/search';
 
 /** A search answer together with the query it answers (old results stay shown while new ones load). */
 export type SearchAnswer = SearchResult & { query: string };

@@ -6,9 +6,9 @@ import type { Block } from '#shared/blocks.js';
 import type { Settings, vendorListSchema } from '#shared/people.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
-export const SETTINGS_QUERY_KEY = ['/api/me/settings'] as const;
-export const VENDORS_QUERY_KEY = ['/api/vendors'] as const;
-export const BLOCKS_QUERY_KEY = ['/api/blocks'] as const;
+const SETTINGS_QUERY_KEY = ['/api/me/settings'] as const;
+const VENDORS_QUERY_KEY = ['/api/vendors'] as const;
+const BLOCKS_QUERY_KEY = ['/api/blocks'] as const;
 // Pages of other features that show what these calls change; they are refetched on next view.
 const PROFILE_QUERY_PREFIX = '/api/users/profile';
 const MY_SUPPORT_REQUESTS_PREFIX = '/api/support-requests/mine';

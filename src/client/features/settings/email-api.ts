@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailState } from '#shared/email.js';
 import { apiJson, apiRequest } from '@/lib/request';
 
-export const EMAIL_QUERY_KEY = ['/api/me/email'] as const;
+const EMAIL_QUERY_KEY = ['/api/me/email'] as const;
 
 export function useEmailState() {
   return useQuery<EmailState>({ queryKey: EMAIL_QUERY_KEY });

@@ -6,7 +6,7 @@ import type { MyModeration } from '#shared/moderation.js';
 import { apiJson } from '@/lib/request';
 import type { SupportType } from './lib/support-labels';
 
-export const MY_REQUESTS_QUERY_KEY = ['/api/support-requests/mine'] as const;
+const MY_REQUESTS_QUERY_KEY = ['/api/support-requests/mine'] as const;
 
 export function useMySupportRequests() {
   return useQuery<SupportRequest[]>({ queryKey: MY_REQUESTS_QUERY_KEY });

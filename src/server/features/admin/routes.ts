@@ -26,7 +26,7 @@ const PAGE_MAX_DIGITS = 6;
 const ADMIN_SEARCH_MAX = 64;
 
 /** GET /api/users: an optional name filter and a 1-based page. */
-export const adminUsersQuerySchema = z.object({
+const adminUsersQuerySchema = z.object({
   query: z.string({ error: SCHEMA_MSG.queryText }).trim().max(ADMIN_SEARCH_MAX, SCHEMA_MSG.adminSearchMax).optional(),
   page: z
     .string({ error: ITEM_MSG.pageInvalid })

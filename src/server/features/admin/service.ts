@@ -31,7 +31,7 @@ type AdminVendor = z.infer<typeof adminVendorSchema>;
 export const imagesOnlyShownByQuery = (db: Db, userId: number) => imagesOnlyShownBy(db, userId);
 
 /** Users a page of the admin table holds. */
-export const ADMIN_USERS_PAGE_SIZE = 100;
+const ADMIN_USERS_PAGE_SIZE = 100;
 
 const toAdminUser = (r: AdminUserRow): AdminUser => ({
   id: r.id,

@@ -6,9 +6,9 @@ import { publish } from '../../plugins/live.js';
 import { enqueue } from '../notifications/outbox.js';
 
 /** Messages a conversation page shows: the newest ones, so a long exchange stays one cheap query. */
-export const MESSAGES_SHOWN_MAX = 500;
+const MESSAGES_SHOWN_MAX = 500;
 /** Conversations the messages page lists (newest activity first); the contract has no paging yet. */
-export const CONVERSATIONS_LISTED_MAX = 500;
+const CONVERSATIONS_LISTED_MAX = 500;
 
 export type Role = 'owner' | 'requester';
 

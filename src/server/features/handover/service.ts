@@ -9,7 +9,7 @@ import { type ItemState, itemAudience, lockItem, noteConversations, setItemState
 
 export type HandoverChange = { to: 'promised'; requesterId: number } | { to: 'taken' } | { to: 'available' };
 
-export interface HandoverPlan {
+interface HandoverPlan {
   status: ItemStatus;
   promisedToId: number | null;
   /** The person singled out by the notes (the promisee), and what they and everyone else are told. */
@@ -19,7 +19,7 @@ export interface HandoverPlan {
 }
 
 /** What a change does to an item in this state: a plan, null when it is already so, or an error. */
-export function planHandover(item: ItemState, change: HandoverChange): HandoverPlan | null {
+function planHandover(item: ItemState, change: HandoverChange): HandoverPlan | null {
   const promisee = item.status === 'promised' ? item.promisedToId : null;
   // A want is looked for, not given: it is never promised or handed over (it can only be deleted).
   if (item.type === 'want' && change.to !== 'available') throw badRequest(ITEM_MSG.wantNoHandover);

@@ -10,19 +10,19 @@ import { createHmac } from 'node:crypto';
 
 const METRES_PER_DEGREE_LAT = 111_320;
 /** Side of a grid cell. Every point in a cell is at most CELL_METRES / sqrt(2) from its centre. */
-export const CELL_METRES = 150;
+const CELL_METRES = 150;
 /** How far a cell's published point is from the cell's centre. */
-export const OFFSET_MIN_METRES = 340;
-export const OFFSET_MAX_METRES = 420;
+const OFFSET_MIN_METRES = 340;
+const OFFSET_MAX_METRES = 420;
 /**
  * An account's published points (published-point.ts, docs/decisions/006): a new place of the
  * account publishes one of them again when it lies REUSE_MIN..MAX_METRES from it (the one nearest
  * REUSE_BEST_METRES), so a person's pins around one home, however noisy, publish one point. The
  * window reaches to 700 m because a pin 100 m off the home must still find the home's point.
  */
-export const REUSE_MIN_METRES = 200;
-export const REUSE_MAX_METRES = 700;
-export const REUSE_BEST_METRES = 380;
+const REUSE_MIN_METRES = 200;
+const REUSE_MAX_METRES = 700;
+const REUSE_BEST_METRES = 380;
 /**
  * A place with none of its account's points in that window but one within DERIVED_WITHIN_METRES
  * publishes a point derived from the nearest of them: that point moved DERIVED_METRES in one of a
@@ -30,9 +30,10 @@ export const REUSE_BEST_METRES = 380;
  * one account moving a pin around an area learns one cell there, not the cells it moves through.
  */
 export const DERIVED_WITHIN_METRES = 1_100;
-export const DERIVED_METRES = 400;
-/** What the published point's distance from the exact one is kept within (tests and docs). */
+const DERIVED_METRES = 400;
+/** What the published point's distance from the exact one is kept within (tests and docs). @alias */
 export const APPROX_MIN_METRES = REUSE_MIN_METRES;
+/** @alias */
 export const APPROX_MAX_METRES = REUSE_MAX_METRES;
 
 export interface Point {
@@ -89,7 +90,7 @@ function offset(from: Point, metres: number, bearing: number): Point {
 }
 
 /** The published point of a cell: its centre moved by a secret, per-cell distance and direction. */
-export function publishedPointOfCell(cell: Cell, secret: Buffer): Point {
+function publishedPointOfCell(cell: Cell, secret: Buffer): Point {
   const { fy, fx } = gridOrigin(secret);
   const centre = { lat: rowCentreLat(cell.row, fy), lng: (cell.col + 0.5 - fx) * colWidthDeg(cell.row, fy) - 180 };
   const [u, v] = unitPair(secret, `cell:${cell.row}:${cell.col}`);

@@ -5,7 +5,7 @@ import { getSecret } from '../../db/secrets.js';
 import { approximatePoint, DERIVED_WITHIN_METRES, type Point, pointForPlace } from './location.js';
 
 /** The location_version of points made by the per-cell scheme (location.ts). */
-export const LOCATION_VERSION = 2;
+const LOCATION_VERSION = 2;
 const SECRET_KEY = 'location_secret';
 const REPUBLISH_BATCH = 1_000;
 /** The stored point's random move, in 1e-8 degrees: under half of the published fifth decimal. */

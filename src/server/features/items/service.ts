@@ -39,7 +39,7 @@ type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: 
 /** An item's photos, cover first: the cover column and the others (migration 0024); none for a want without a cover (''). */
 const imagesOf = (cover: string, others: string[] | null) => (cover ? [cover, ...(others ?? [])] : []);
 
-export const toListed = (r: ListedRow): ListedItem => ({
+const toListed = (r: ListedRow): ListedItem => ({
   id: r.id,
   title: r.title,
   description: r.description,
@@ -96,10 +96,7 @@ function toDetail(r: DetailRow, viewer: Viewer): ItemDetail {
  * The filter of a list's (or the map's) query: search text, tag, place, radius and type, and who
  * asks (an item hidden by the moderators is listed to its owner and admins only).
  */
-export function itemFilterOf(
-  q: Pick<ListItemsQuery, 'query' | 'tag' | 'lat' | 'lng' | 'radiusKm' | 'type'>,
-  viewer: Viewer = null,
-): ItemFilter {
+function itemFilterOf(q: Pick<ListItemsQuery, 'query' | 'tag' | 'lat' | 'lng' | 'radiusKm' | 'type'>, viewer: Viewer = null): ItemFilter {
   const text = q.query?.trim() || undefined;
   const tag = q.tag?.trim() || undefined;
   return {

@@ -6,7 +6,7 @@ import type { LiveStream } from '../../plugins/live.js';
 import type { FeatureRoutes } from '../../plugins/sync-plugin.js';
 
 /** How long a browser waits before it reconnects a dropped stream (the `retry:` field). */
-export const RECONNECT_MS = 3000;
+const RECONNECT_MS = 3000;
 /** A client that does not read its stream: past this much unsent, the stream is ended (it reconnects and fetches anew). */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 /** setTimeout's longest wait; a session ending later is checked again when its stream reconnects. */

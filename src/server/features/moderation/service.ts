@@ -251,7 +251,7 @@ export async function supportThread(db: Db, me: SessionUser, requestId: number):
   return (await selectReplies(db, [requestId])).map(toReply);
 }
 
-export const toReply = (r: Awaited<ReturnType<typeof selectReplies>>[number]): SupportReply => ({
+const toReply = (r: Awaited<ReturnType<typeof selectReplies>>[number]): SupportReply => ({
   id: r.id,
   fromAdmin: r.fromAdmin,
   author: r.author,

@@ -49,9 +49,9 @@ const TEXT = {
 } as const satisfies Record<string, MessageId>;
 
 /** The unsubscribe topic of one notification type's e-mails: its handler turns that type's e-mail off. */
-export const notificationTopic = (type: NotificationType) => `notify-${type}`;
+const notificationTopic = (type: NotificationType) => `notify-${type}`;
 /** The unsubscribe topic of the daily digest (which may tell of several types): every type it carries goes off by e-mail. */
-export const DIGEST_TOPIC = 'notify-digest';
+const DIGEST_TOPIC = 'notify-digest';
 
 export interface EmailChannelOptions {
   db: Db;

@@ -23,12 +23,12 @@ import {
 export type { DeliveryRow };
 
 /** What a channel's `deliver` may answer instead of "sent": not now (a digest, a coalescing window), due again at `at`. */
-export interface Postpone {
+interface Postpone {
   later: Date;
 }
 
 /** What a channel's `deliver` answers when there is nothing to send, for good (no verified address; already sent with others). */
-export interface Dropped {
+interface Dropped {
   dropped: true;
 }
 

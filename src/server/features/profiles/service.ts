@@ -17,7 +17,7 @@ import { enqueue } from '../notifications/outbox.js';
 import { currentItems, handOverCounts, insertThanks, receivedThanks, thanksFor } from './repository.js';
 
 /** The two files of a profile photo follow from its name (a content hash). */
-export const avatarKeys = (name: string) => ({ large: `${name}-a256.webp`, small: `${name}-a96.webp` });
+const avatarKeys = (name: string) => ({ large: `${name}-a256.webp`, small: `${name}-a96.webp` });
 
 /** The addresses of a user's profile photo, or nulls. */
 export function avatarUrls(storage: ImageStorage, avatarKey: string | null) {

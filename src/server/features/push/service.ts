@@ -46,7 +46,7 @@ export async function vapidKeys(db: Db, config: Config): Promise<VapidKeys | und
  * the server call into its own network. An entry with a scheme is a whole origin (a local test push
  * service, outside production only); it is sent to as it is.
  */
-export function endpointRule(endpoint: string, hosts: readonly string[]): 'host' | 'origin' | null {
+function endpointRule(endpoint: string, hosts: readonly string[]): 'host' | 'origin' | null {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -158,7 +158,7 @@ export async function unsubscribe(db: Db, userId: number, endpoint: string): Pro
 }
 
 /** What the service worker gets in each push: shown as a notification; a click opens `url`. */
-export interface PushPayload {
+interface PushPayload {
   title: string;
   body: string;
   url: string;
@@ -218,12 +218,7 @@ async function sendPush(
  * gone (404, 410) is removed. It is retried (the worker's back-off) only when no device took it, so
  * a device that did never gets it twice.
  */
-export function pushChannel(opts: {
-  db: Db;
-  config: Config;
-  site: string;
-  log?: { warn(obj: object, msg: string): void };
-}): NotificationChannel {
+function pushChannel(opts: { db: Db; config: Config; site: string; log?: { warn(obj: object, msg: string): void } }): NotificationChannel {
   const { db, config, site } = opts;
   return {
     name: 'push',

@@ -36,7 +36,7 @@ const toReport = (r: ReportRow): Report => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export const toAdminReport = (r: AdminReportRow): AdminReport => ({
+const toAdminReport = (r: AdminReportRow): AdminReport => ({
   ...toReport(r),
   details: r.details,
   resolvedAt: r.resolvedAt ? r.resolvedAt.toISOString() : null,

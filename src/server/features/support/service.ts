@@ -19,7 +19,7 @@ const toRequest = (r: SupportRow): SupportRequest => ({
 });
 
 /** The request with this id, or 404. */
-export async function getSupportRequest(db: Db, id: number): Promise<SupportRequest> {
+async function getSupportRequest(db: Db, id: number): Promise<SupportRequest> {
   const row = await selectSupportRequest(db, id);
   if (!row) throw notFound(PEOPLE_MSG.supportNotFound);
   return toRequest(row);

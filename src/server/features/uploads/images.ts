@@ -27,7 +27,7 @@ const WEBP_EFFORT = 2;
 type Kind = 'jpeg' | 'png' | 'gif' | 'webp';
 
 /** The image type judged by the file's first bytes (its name and declared type are not trusted). */
-export function sniffImageType(bytes: Buffer): Kind | null {
+function sniffImageType(bytes: Buffer): Kind | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';

@@ -91,7 +91,7 @@ export function RowHeader({ className, ...props }: ComponentProps<'th'>) {
   return <th scope="row" className={cn('px-4 py-3 text-left align-middle font-semibold', STICKY, 'bg-card', className)} {...props} />;
 }
 
-export function TableLoading({ label }: { label: string }) {
+function TableLoading({ label }: { label: string }) {
   return (
     <div className="flex justify-center rounded-card border border-border bg-card py-16">
       <Spinner label={label} className="size-8 text-primary" />
@@ -99,7 +99,7 @@ export function TableLoading({ label }: { label: string }) {
   );
 }
 
-export function TableEmpty({ message, children }: { message: string; children?: ReactNode }) {
+function TableEmpty({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-input bg-card px-6 py-12 text-center">
       <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">

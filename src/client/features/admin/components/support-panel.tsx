@@ -39,7 +39,7 @@ const TONE_CLASSES: Record<StatusTone, string> = {
   blue: 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200',
 };
 
-export function SupportStatusBadge({ status }: { status: string }) {
+function SupportStatusBadge({ status }: { status: string }) {
   const t = useT();
   return (
     <Badge className={TONE_CLASSES[supportStatusTone(status)]}>

@@ -3,7 +3,7 @@ import { type DistanceUnit, KM_PER_MILE } from '#shared/distance-unit.js';
 import type { Translate } from '@/lib/i18n';
 
 /** A coordinate as people read it on a map: three decimals (about 100 m). */
-export const coordinate = (value: number) => value.toFixed(3);
+const coordinate = (value: number) => value.toFixed(3);
 
 /** 'Within 5 km of 40.750, -73.980', or in miles (one decimal under 10) for a person who chose them. */
 export function alertPlace(t: Translate, radiusKm: number, latitude: number, longitude: number, unit: DistanceUnit): string {

@@ -14,7 +14,7 @@ export function messageSide(senderId: number | null, myId: number | undefined): 
 }
 
 /** The counter shows once this many characters or fewer are left. */
-export const COUNTER_FROM = 200;
+const COUNTER_FROM = 200;
 
 /** '150 characters left' near the limit, else null (no counter). */
 export function remainingText(t: Translate, length: number, max = MESSAGE_MAX): string | null {

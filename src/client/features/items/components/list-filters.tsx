@@ -13,7 +13,7 @@ const chipState = (pressed: boolean) =>
   pressed ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card text-foreground hover:bg-muted';
 
 /** All / Offers / Wants: toggle buttons (aria-pressed); exactly one is pressed. */
-export function TypeFilter({ value, onChange }: { value: ListType; onChange: (type: ListType) => void }) {
+function TypeFilter({ value, onChange }: { value: ListType; onChange: (type: ListType) => void }) {
   const t = useT();
   const labelId = useId();
   const choices: { type: ListType; label: string }[] = [
@@ -47,7 +47,7 @@ export function TypeFilter({ value, onChange }: { value: ListType; onChange: (ty
  * The tag groups as filter chips, one row that scrolls sideways: each chip is a toggle button
  * (aria-pressed) that filters the list by its tag, or clears that filter when pressed again.
  */
-export function TagGroupChips({ tag, onToggle }: { tag: string; onToggle: (tag: string) => void }) {
+function TagGroupChips({ tag, onToggle }: { tag: string; onToggle: (tag: string) => void }) {
   const t = useT();
   const baseId = useId();
   const chosen = tag.toLowerCase();

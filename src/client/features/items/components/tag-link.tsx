@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 import { tagLabel } from '../lib/tags';
 
 /** The address of Browse filtered by a tag. */
-export const browseByTag = (tag: string) => `/browse?tag=${encodeURIComponent(tag)}`;
+const browseByTag = (tag: string) => `/browse?tag=${encodeURIComponent(tag)}`;
 
 /**
  * A tag as a link to Browse filtered by it (on a card it sits above the card's own link). Its name

@@ -10,7 +10,7 @@ import { T, useT } from '@/lib/i18n';
 import { addTag, filterTagGroups, removeTag } from '../lib/tags';
 import { CommonTagList } from './common-tag-list';
 
-export const TAG_TOASTS = {
+const TAG_TOASTS = {
   duplicateTitle: 'items.tags.duplicateTitle',
   duplicate: 'items.tags.duplicate',
   limitTitle: 'items.tags.limitTitle',

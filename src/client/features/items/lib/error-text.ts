@@ -12,7 +12,7 @@ export function failureText(message: MessageId, error: unknown): Message {
 }
 
 /** The `{reason}` of failureText: the status and the server's text, or what went wrong on the way. */
-export function failureReason(error: unknown): string {
+function failureReason(error: unknown): string {
   if (error instanceof ApiError) {
     const plain = error.body.trim();
     const body = getErrorMessage(error, '').trim() || (plain.startsWith('<') || plain.startsWith('{') ? '' : plain);

@@ -38,7 +38,7 @@ export type ListUrlState = {
 export type ListView = 'list' | 'map';
 
 /** A coordinate as the URL and the API get it: 4 decimals. */
-export const round4 = (n: number) => Math.round(n * 1e4) / 1e4;
+const round4 = (n: number) => Math.round(n * 1e4) / 1e4;
 
 export const roundPlace = (p: Position): Position => ({ lat: round4(p.lat), lng: round4(p.lng) });
 

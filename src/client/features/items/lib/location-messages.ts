@@ -32,7 +32,7 @@ const POSITION_UNAVAILABLE = 2;
 const TIMEOUT = 3;
 
 /** The id of the 'Location error' toast's text for a GeolocationPositionError code. */
-export function locationErrorMessageId(code: number | undefined): MessageId {
+function locationErrorMessageId(code: number | undefined): MessageId {
   switch (code) {
     case PERMISSION_DENIED:
       return 'core.itemLocation.denied';

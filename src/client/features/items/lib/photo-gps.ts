@@ -1,7 +1,7 @@
 // Reading a photo's position from its EXIF GPS block (docs/product.md, Input rules).
 import { LATITUDE_MAX, LATITUDE_MIN, LONGITUDE_MAX, LONGITUDE_MIN } from '#shared/constants.js';
 
-export type Coordinates = { lat: number; lng: number };
+type Coordinates = { lat: number; lng: number };
 
 export type GpsReading = { kind: 'found'; position: Coordinates } | { kind: 'none' } | { kind: 'invalid' };
 

@@ -5,7 +5,7 @@ import type { MessageId } from '#shared/i18n.js';
 import { itemFieldSchemas, latitudeSchema, longitudeSchema } from '#shared/items.js';
 
 /** Message ids: FieldError says them in the page's language. */
-export const POST_MSG = {
+const POST_MSG = {
   titleRequired: 'items.post.titleRequired',
   descriptionRequired: 'items.post.descriptionRequired',
   imageRequired: 'items.post.imageRequired',

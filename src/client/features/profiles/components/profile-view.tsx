@@ -30,7 +30,7 @@ const loadShareDialog = () => import('./share-profile-dialog');
 const ShareProfileDialog = lazy(async () => ({ default: (await loadShareDialog()).ShareProfileDialog }));
 
 /** The address people share: the configured public URL when there is one, else this origin. */
-export function profilePageUrl(username: string, publicUrl: string | null | undefined, origin: string): string {
+function profilePageUrl(username: string, publicUrl: string | null | undefined, origin: string): string {
   return `${(publicUrl || origin).replace(/\/+$/, '')}/u/${encodeURIComponent(username)}`;
 }
 

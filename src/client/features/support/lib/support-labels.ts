@@ -6,9 +6,7 @@ import { createSupportBodySchema, type SupportRequest } from '#shared/people.js'
 import { SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL, type StatusTone, supportStatusTone } from '#shared/support-labels.js';
 
 export type SupportType = SupportRequest['type'];
-export type SupportStatus = SupportRequest['status'];
-
-export { SUPPORT_STATUS_LABEL, SUPPORT_TYPE_LABEL, type StatusTone };
+export type { StatusTone };
 
 const isKeyOf = <T extends object>(map: T, key: string): key is Extract<keyof T, string> => Object.prototype.hasOwnProperty.call(map, key);
 

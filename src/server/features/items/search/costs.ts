@@ -30,6 +30,7 @@ export const ESTIMATE_TTL_MS = 60_000;
  * of FEW_MATCHES: below it that is a few milliseconds, above it the count cost about as much as the
  * page it goes with (docs/decisions/004). A page total of thousands that lags a minute behind a new
  * post is still "about 1,500"; a total small enough to read item by item stays exact.
+ * @alias
  */
 export const REMEMBERED_ABOVE = FEW_MATCHES;
 

@@ -15,7 +15,7 @@ import { searchWordsOf } from './words.js';
  * (totals.ts). Every strategy tests the same filter (filter.ts, whereListed).
  */
 
-export type { ItemFilter, ListedRow, ListOrder, MapBox, MapOptions, Total };
+export type { ItemFilter, ListedRow, ListOrder, MapBox, MapOptions };
 
 /** Which page of a list, in which order, of how many rows. */
 export interface PageRequest {
@@ -65,15 +65,6 @@ export async function listPage(db: Db, filter: ItemFilter, { order, page, limit 
   return { rows: rows.slice(0, limit), hasNextPage: rows.length > limit, page: shown, total };
 }
 
-/**
- * The number of listed items of a filter: exact up to EXACT_COUNT_CAP, above it the planner's
- * estimate (flagged), remembered a minute when large (totals.ts); `exactly`: counted however many.
- */
-export async function countListed(db: Db, filter: ItemFilter, { exactly = false }: { exactly?: boolean } = {}): Promise<Total> {
-  const searched = await withWords(db, filter);
-  return exactly ? { total: await exactTotal(db, searched), estimate: false } : listedTotal(db, searched);
-}
-
 /** The clusters and single items of the map's visible area for a filter (map/view.ts). */
 export function mapView(db: Db, filter: ItemFilter, box: MapBox, options: MapOptions = {}): Promise<Clusters> {
   return viewOfMap(db, filter, box, options);
@@ -90,4 +81,5 @@ export async function newestListed(db: Db): Promise<ListedRow | undefined> {
 // The hourly housekeeping (PGlite: the postings' statistics), and the remembered totals a test or
 // the bench forgets to look at a cold request.
 export { maintainPostings } from './postings.js';
+/** @public bench/bench.mjs imports it from dist, which knip does not follow. */
 export { forgetEstimates } from './totals.js';

@@ -38,7 +38,7 @@ export const postable = (words: SearchWord[]) => words.every((w) => everyAlterna
 const wordArray = (words: string[]) => sql`${`{${words.join(',')}}`}::text[]`;
 
 /** Postings counted per word before the count stops: enough to tell a rare word from a common one. */
-export const POSTINGS_COUNT_CAP = 100_000;
+const POSTINGS_COUNT_CAP = 100_000;
 const COUNT_TTL_MS = 60_000;
 const COUNTS_KEPT = 5_000;
 const counts = new WeakMap<Db, Map<string, { at: number; n: Promise<number> }>>();

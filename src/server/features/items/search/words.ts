@@ -35,7 +35,7 @@ export function normalWords(text: string): string[] {
  * that use another. Kept short and plain; each group is one alternation in the search, still served
  * by the index.
  */
-export const SYNONYMS: readonly (readonly string[])[] = [
+const SYNONYMS: readonly (readonly string[])[] = [
   ['bicycle', 'bike', 'bici', 'bicicleta'],
   ['sofa', 'couch', 'settee', 'sillon'],
   ['tv', 'television', 'televisor', 'tele'],
@@ -61,11 +61,11 @@ for (const group of SYNONYMS) {
 }
 
 /** At most this many words of a search are matched as words (a longer text still matches as a substring). */
-export const MAX_SEARCH_WORDS = 8;
+const MAX_SEARCH_WORDS = 8;
 /** A word of letters this long or longer may be a typo of a known word. */
 const TYPO_MIN_LENGTH = 4;
 /** How close (pg_trgm similarity, 0 to 1) a known word must be to count as what a typo meant: "guitr" ~ "guitar" is 0.44. */
-export const TYPO_SIMILARITY = 0.4;
+const TYPO_SIMILARITY = 0.4;
 /** Known words tried for one typed word, closest first. */
 const TYPO_ALTERNATIVES = 3;
 

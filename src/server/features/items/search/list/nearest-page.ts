@@ -12,7 +12,7 @@ const planarPoint = sql`point(i.approx_longitude::float8, i.approx_latitude::flo
  * index's box: where the nearest items are this far, few items are around, which is where that walk
  * is cheap, and the box would be wide (docs/decisions/031).
  */
-export const PLANAR_REACH_M = 10_000;
+const PLANAR_REACH_M = 10_000;
 
 /**
  * Nearest first without search text or tag, for offers or everything (wants keep their own small

@@ -34,7 +34,7 @@ export function walkOrder(r: ListRequest): SQL {
 }
 
 /** The order of rows already collected (table alias `t`): distance, best match, or newest first; each ends on the key. */
-export function pageOrder(r: ListRequest, t: string): SQL {
+function pageOrder(r: ListRequest, t: string): SQL {
   if (nearestTo(r)) return sql`${sql.raw(t)}.distance_km, ${sql.raw(t)}.id`;
   if (byRelevance(r)) return sql`${sql.raw(t)}.tier DESC, ${sql.raw(t)}.rank DESC, ${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;
   return sql`${sql.raw(t)}.created_at DESC, ${sql.raw(t)}.id DESC`;

@@ -103,7 +103,7 @@ export async function listFacts(db: Db, r: ListRequest, known?: Total): Promise<
  * the circle's box, which the density of the whole list does not describe: there only an exact
  * total of at most FEW_MATCHES reads the matches.
  */
-export async function readMatchesFirst(db: Db, filter: ItemFilter, matches: Total, rowsWanted: number): Promise<boolean> {
+async function readMatchesFirst(db: Db, filter: ItemFilter, matches: Total, rowsWanted: number): Promise<boolean> {
   if (!matches.estimate && matches.total <= FEW_MATCHES) return true;
   if (filter.near && filter.radiusKm !== undefined) return false;
   const listed = await listedTotal(db, { near: filter.near, type: filter.type, viewer: filter.viewer });

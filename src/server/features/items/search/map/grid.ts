@@ -15,7 +15,7 @@ import { round5 } from '../../location.js';
 export const pointOf = (sum: number | string) => round5(Math.round(Number(sum) * 1e8) / 1e8);
 
 /** The grid levels item_map_cells holds (migration 0035: generate_series(2, 21), up to the map's deepest zoom, 19). */
-export const STORED_LEVEL_MIN = 2;
+const STORED_LEVEL_MIN = 2;
 export const STORED_LEVEL_MAX = 21;
 /** The most cells one request may cover: a 4K screen at 64 px a cell is about 2,000. */
 export const MAX_CELLS = 4_096;

@@ -31,7 +31,7 @@ export interface MapBox {
 }
 
 /** How a search's matches are found on the map: `auto` chooses; tests force one (`keys` falls back to `indexes` where it cannot hold every match). */
-export type SearchReading = 'auto' | 'keys' | 'rows' | 'indexes';
+type SearchReading = 'auto' | 'keys' | 'rows' | 'indexes';
 
 export interface MapOptions {
   /** A search or a tag over an area holding more listed items than this is refused with a 400 (zoom in). */
@@ -40,7 +40,7 @@ export interface MapOptions {
 }
 
 /** What the map planner knows before it chooses (gathered by mapFacts). */
-export interface MapFacts {
+interface MapFacts {
   /** No search, tag, type or radius, at a level item_map_cells holds: the stored counts answer. */
   stored: boolean;
   /** The keys (cell × word) that hold every match of the search in the view, when there are such keys. */
@@ -50,14 +50,14 @@ export interface MapFacts {
 }
 
 /** One row of the map planner's table. */
-export interface MapStrategy {
+interface MapStrategy {
   name: string;
   when(facts: MapFacts): boolean;
   run(db: Db, r: CellRange, filter: ItemFilter, facts: MapFacts): Promise<CellRow[]>;
 }
 
 /** How the cells of a view are read: the first row whose `when` holds (the last always does). */
-export const MAP_STRATEGIES: readonly MapStrategy[] = [
+const MAP_STRATEGIES: readonly MapStrategy[] = [
   { name: 'stored-cells', when: (f) => f.stored, run: (db, r) => storedCells(db, r) },
   { name: 'keys-search', when: (f) => f.keys !== undefined, run: (db, r, filter, f) => keysSearch(db, r, filter, f.keys!) },
   { name: 'area-points', when: (f) => f.readRows, run: (db, r, filter) => areaPoints(db, r, filter) },
@@ -65,7 +65,7 @@ export const MAP_STRATEGIES: readonly MapStrategy[] = [
 ];
 
 /** The strategy the map's table chooses for these facts. */
-export const chooseMap = (facts: MapFacts): MapStrategy => MAP_STRATEGIES.find((s) => s.when(facts))!;
+const chooseMap = (facts: MapFacts): MapStrategy => MAP_STRATEGIES.find((s) => s.when(facts))!;
 
 /**
  * What the map planner needs to know, in this order: for a search or a tag, the items the area's
