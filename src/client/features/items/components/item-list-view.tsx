@@ -76,6 +76,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading, withMap = fa
   const [picking, setPicking] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [sheetLoaded, setSheetLoaded] = useState(false);
+  const filtersButtonRef = useRef<HTMLButtonElement>(null);
   const phone = usePhoneLayout();
   const controlsRef = useRef<HTMLDivElement>(null);
   const [controlsHeight, setControlsHeight] = useState(0);
@@ -350,6 +351,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading, withMap = fa
       {searchForm}
       <div className="flex flex-wrap gap-2">
         <Button
+          ref={filtersButtonRef}
           variant="outline"
           aria-haspopup="dialog"
           onClick={() => {
@@ -412,7 +414,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading, withMap = fa
         ) : null}
         {alertOpen && <AlertMe state={state} viewer={viewer} onClose={() => setAlertOpen(false)} />}
         {phone && sheetLoaded ? (
-          <FiltersSheet open={filtersOpen} onOpenChange={setFiltersOpen}>
+          <FiltersSheet open={filtersOpen} onOpenChange={setFiltersOpen} returnFocusRef={filtersButtonRef}>
             <div className="grid gap-3">{locationButtons}</div>
             {sortWithoutPlace}
             {placeControls}
