@@ -226,11 +226,12 @@ export function ItemListView({ state, viewer, renderEmpty, loading, withMap = fa
           setPicking(false);
           state.setView('list');
         }}
+        className="max-sm:px-3"
       >
         <List aria-hidden="true" />
         {t('core.browse.viewList')}
       </Button>
-      <Button variant={onMap ? 'default' : 'outline'} aria-pressed={onMap} onClick={() => state.setView('map')}>
+      <Button variant={onMap ? 'default' : 'outline'} aria-pressed={onMap} onClick={() => state.setView('map')} className="max-sm:px-3">
         <MapIcon aria-hidden="true" />
         {t('core.browse.viewMap')}
       </Button>
@@ -358,7 +359,7 @@ export function ItemListView({ state, viewer, renderEmpty, loading, withMap = fa
             setSheetLoaded(true);
             setFiltersOpen(true);
           }}
-          className="flex-1"
+          className="flex-1 px-3"
         >
           <SlidersHorizontal aria-hidden="true" />
           {activeFilters > 0 ? t('core.browse.filtersCount', { count: activeFilters }) : t('core.browse.filters')}
