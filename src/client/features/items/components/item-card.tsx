@@ -80,7 +80,11 @@ export function ItemCard({ item, onDelete, priority = false, listUrl }: ItemCard
             aria-describedby={detailsId}
             className="card-link outline-none before:absolute before:inset-0"
           >
-            {wanted ? <span className="sr-only">{t('core.item.wanted')} </span> : null}
+            {wanted ? (
+              <>
+                <span className="sr-only">{t('core.item.wanted')}</span>{' '}
+              </>
+            ) : null}
             {item.title}
           </Link>
         </h2>
