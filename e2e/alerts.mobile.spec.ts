@@ -2,7 +2,7 @@
 // the screen (`npm run screenshots` takes pictures of them, in alerts/).
 import { expect, test } from '@playwright/test';
 import type { Language } from '../src/shared/i18n.js';
-import { apiPost, SCREENSHOT, screenshot, signUp, text } from './fixtures';
+import { apiPost, openFilters, SCREENSHOT, screenshot, signUp, text } from './fixtures';
 
 for (const language of ['en', 'es'] as Language[]) {
   test(`Alert me and the saved alerts fit a phone (${language})`, SCREENSHOT, async ({ browser }) => {
@@ -19,10 +19,13 @@ for (const language of ['en', 'es'] as Language[]) {
 
     await page.goto('/browse');
     await page.getByRole('searchbox', { name: text(language, 'core.browse.searchLabel') }).fill('ladder');
-    await page.getByRole('button', { name: text(language, 'core.browse.useMyLocation') }).click();
-    await expect(page.getByText(text(language, 'core.browse.nearest'))).toBeVisible();
+    // On a phone the place and Alert me are in the Filters sheet; Alert me closes it.
+    const sheet = await openFilters(page, language);
+    await sheet.getByRole('button', { name: text(language, 'core.browse.useMyLocation') }).click();
+    await expect(sheet.getByText(text(language, 'core.browse.nearest'))).toBeVisible();
     await screenshot(page, `alerts/phone-browse-${language}`);
-    await page.getByRole('button', { name: text(language, 'core.browse.alertMe') }).click();
+    await sheet.getByRole('button', { name: text(language, 'core.browse.alertMe') }).click();
+    await expect(sheet).toBeHidden();
     const dialog = page.getByRole('dialog', { name: text(language, 'alerts.me.title') });
     await expect(dialog.getByLabel(text(language, 'alerts.me.radius'))).toBeVisible();
     await screenshot(page, `alerts/phone-alert-me-${language}`);

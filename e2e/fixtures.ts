@@ -171,11 +171,16 @@ export async function postItemViaApi(page: Page, title: string, position: { lati
   });
 }
 
-/** Fails with the list of serious and critical axe violations on the page as it is now. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+/**
+ * Fails with the list of serious and critical axe violations on the page as it is now. `alsoRules`:
+ * rules axe leaves off by default (its experimental ones, e.g. 'label-content-name-mismatch') to run too.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, alsoRules: string[] = []): Promise<void> {
   // No fades in flight while colours are measured (the app honours reduced motion).
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (alsoRules.length > 0) builder.options({ rules: Object.fromEntries(alsoRules.map((id) => [id, { enabled: true }])) });
+  const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
@@ -201,6 +206,14 @@ export function toasts(page: Page) {
 const NOTIFICATIONS_REGION = new RegExp(
   `^(${LANGUAGE_CODES.map((l) => translate(l, 'core.toast.region', { hotkey: '' }).split(' (')[0]).join('|')})`,
 );
+
+/** Opens a list's Filters sheet on a phone (its button reads 'Filters', or 'Filters (2)' with two on). */
+export async function openFilters(page: Page, language: Language = 'en'): Promise<Locator> {
+  await page.getByRole('button', { name: new RegExp(`^${text(language, 'core.browse.filters')}`) }).click();
+  const sheet = page.getByRole('dialog', { name: text(language, 'core.browse.filtersTitle') });
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
 
 /** A JPEG whose EXIF says it was taken at 40.7306 N, 73.9866 W (Union Square): south/west signs matter. */
 export async function gpsPhoto(): Promise<Buffer> {

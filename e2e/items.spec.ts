@@ -54,7 +54,7 @@ test('post an item with a GPS photo, find it nearest first, open it, delete it',
   await expect(page.getByText('Showing items nearest to your location')).toBeVisible();
   const card = page.getByRole('link', { name: new RegExp(title) });
   await expect(card).toBeVisible();
-  await expect(card).toContainText(/\d+ m away/);
+  await expect(page.getByRole('article').filter({ has: card })).toContainText(/\d+ m away/);
   // 'Posted by' sits beside the item's link (it links to the profile).
   await expect(page.getByRole('article').filter({ has: card })).toContainText('Posted by');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPost, expectNoSeriousA11yViolations, SCREENSHOT, screenshot, signUp, uniqueName } from './fixtures';
+import { apiPost, expectNoSeriousA11yViolations, openFilters, SCREENSHOT, screenshot, signUp, uniqueName } from './fixtures';
 
 // On a phone: the All / Offers / Wants filter and the tag chips (one row that scrolls sideways) fit the screen.
 test(
@@ -19,7 +19,9 @@ test(
     });
     await page.goto(`/browse?q=${encodeURIComponent(title)}&type=want`);
     await expect(page.getByRole('link', { name: `Wanted ${title}` })).toBeVisible();
-    const chips = page.getByRole('group', { name: 'Filter by tag' });
+    // On a phone the chips are in the Filters sheet.
+    const sheet = await openFilters(page);
+    const chips = sheet.getByRole('group', { name: 'Filter by tag' });
     await expect(chips).toBeVisible();
     // The page itself does not scroll sideways; the chip row does.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -27,6 +29,8 @@ test(
     expect(row.scroll).toBeGreaterThan(row.client);
     await screenshot(page, 'wants/phone-browse-wants', { fullPage: true });
     await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
     await page.getByRole('link', { name: `Wanted ${title}` }).click();
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await screenshot(page, 'wants/phone-want-detail', { fullPage: true });

@@ -2,7 +2,17 @@
 // reaching Browse (pictures of it, where/, from `npm run screenshots`).
 import { expect, test } from '@playwright/test';
 import type { Language } from '../src/shared/i18n.js';
-import { expectNoSeriousA11yViolations, postItemViaApi, SCREENSHOT, screenshot, signUp, takingScreenshots, text, toasts } from './fixtures';
+import {
+  expectNoSeriousA11yViolations,
+  openFilters,
+  postItemViaApi,
+  SCREENSHOT,
+  screenshot,
+  signUp,
+  takingScreenshots,
+  text,
+  toasts,
+} from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
@@ -35,10 +45,14 @@ for (const language of ['en', 'es'] as Language[]) {
     await postItemViaApi(page, title, { latitude: 41.4203, longitude: -75.6012 });
 
     await page.goto('/browse');
-    await page.getByRole('button', { name: text(language, 'core.browse.useMyLocation') }).click();
-    await expect(page.getByText(text(language, 'core.browse.nearest'))).toBeVisible();
-    await page.getByLabel(text(language, 'core.browse.distanceLabel')).selectOption('10');
+    // On a phone the place, the distance and the order are in the Filters sheet.
+    const sheet = await openFilters(page, language);
+    await sheet.getByRole('button', { name: text(language, 'core.browse.useMyLocation') }).click();
+    await expect(sheet.getByText(text(language, 'core.browse.nearest'))).toBeVisible();
+    await sheet.getByLabel(text(language, 'core.browse.distanceLabel')).selectOption('10');
     await expect(page).toHaveURL(/\/browse\?lat=41\.4183&lng=-75\.6012&radius=10$/);
+    await sheet.getByRole('button', { name: text(language, 'core.browse.showResults') }).click();
+    await expect(sheet).toBeHidden();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     if (takingScreenshots) {
       // The picture shows the page once the toast has gone.
@@ -66,8 +80,8 @@ for (const language of ['en', 'es'] as Language[]) {
     await expect(page).toHaveURL(/\/items\/\d+$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/browse\?lat=41\.4183&lng=-75\.6012&radius=10$/);
-    await expect(page.getByLabel(text(language, 'core.browse.distanceLabel'))).toHaveValue('10');
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect((await openFilters(page, language)).getByLabel(text(language, 'core.browse.distanceLabel'))).toHaveValue('10');
     await context.close();
   });
 }

@@ -1,4 +1,5 @@
 import { HeartHandshake, MapPin, Utensils } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -10,6 +11,10 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMediaQuery } from '@/lib/use-phone-layout';
+
+// A phone's row of shared items under the card; the desktop shows the hero panel instead.
+const VisitorItemsStrip = lazy(() => import('@/features/items/components/visitor-items-strip'));
 
 const BENEFITS = [
   {
@@ -62,6 +67,7 @@ export function AuthPage() {
   useDocumentTitle(t('auth.page.title'));
   const { user, isLoading } = useAuth();
   const returnPath = useReturnPath();
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   if (isLoading) return <PageSpinner label={t('auth.page.checkingSession')} />;
   // Back to where the visitor was (`?next=`, a page path of this site only), else /home.
@@ -93,6 +99,12 @@ export function AuthPage() {
             </Tabs>
           </CardContent>
         </Card>
+
+        {wide ? null : (
+          <Suspense fallback={null}>
+            <VisitorItemsStrip />
+          </Suspense>
+        )}
 
         <div className="mt-6 flex flex-col items-center gap-3">
           <p className="text-sm text-muted-foreground">{t('auth.page.justLooking')}</p>

@@ -43,4 +43,10 @@ describe('ItemCard', () => {
     renderApp(<ItemCard item={item} />);
     expect(screen.getByText('3 days ago')).toHaveAttribute('datetime', item.createdAt);
   });
+
+  it("names a want's link 'Wanted {title}', by what it shows, and leaves the photo unnamed (the title says it)", () => {
+    renderApp(<ItemCard item={{ ...item, type: 'want' }} />);
+    expect(screen.getByRole('link', { name: 'Wanted A green teapot' })).toHaveAttribute('href', '/items/7');
+    expect(screen.queryByRole('img', { name: 'A green teapot' })).toBeNull();
+  });
 });

@@ -26,8 +26,6 @@ type ItemCardProps = {
 export function ItemCard({ item, onDelete, priority = false, listUrl }: ItemCardProps) {
   const t = useT();
   const unit = useDistanceUnit();
-  const titleId = useId();
-  const wantedId = useId();
   const detailsId = useId();
   const wanted = item.type === 'want';
   const shownTags = item.tags.slice(0, CARD_TAGS_SHOWN);
@@ -37,68 +35,80 @@ export function ItemCard({ item, onDelete, priority = false, listUrl }: ItemCard
   return (
     <article
       className={cn(
-        'group relative flex h-full flex-col overflow-hidden rounded-card border border-border bg-card text-card-foreground shadow-sm transition-shadow',
-        'hover:shadow-md has-[>a:focus-visible]:outline-2 has-[>a:focus-visible]:outline-offset-2 has-[>a:focus-visible]:outline-ring',
+        // A phone: the photo at the left, so a card is short and the first ones fit on the first screen.
+        'group relative flex h-full flex-col overflow-hidden max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:content-start rounded-card border border-border bg-card text-card-foreground shadow-sm transition-shadow',
+        'hover:shadow-md has-[.card-link:focus-visible]:outline-2 has-[.card-link:focus-visible]:outline-offset-2 has-[.card-link:focus-visible]:outline-ring',
       )}
     >
-      {/* The item link covers the whole card (its ::before); tag links and the poster's link sit above it. */}
-      <Link
-        href={`/items/${item.id}`}
-        state={listUrl ? { listUrl } : undefined}
-        aria-labelledby={wanted ? `${wantedId} ${titleId}` : titleId}
-        aria-describedby={detailsId}
-        className="flex flex-1 flex-col outline-none before:absolute before:inset-0"
-      >
-        <div className="relative aspect-[4/3] w-full overflow-hidden bg-muted">
-          {item.thumbnailUrl ? (
-            <img
-              src={item.thumbnailUrl}
-              alt={item.title}
-              width={480}
-              height={360}
-              loading={priority ? 'eager' : 'lazy'}
-              decoding="async"
-              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
-            />
-          ) : (
-            // A want posted without a photo.
-            <div className="flex size-full flex-col items-center justify-center gap-2 text-muted-foreground">
-              <Search className="size-12" aria-hidden="true" />
-              <span className="text-sm">{t('core.item.noPhoto')}</span>
-            </div>
-          )}
-          {wanted ? (
-            <Badge id={wantedId} variant="wanted" className="absolute top-2 left-2 px-3 py-1 text-sm shadow-sm">
-              {t('core.item.wanted')}
-            </Badge>
-          ) : null}
-        </div>
-        <div className="flex flex-1 flex-col gap-3 p-4 pb-2">
-          <h2 id={titleId} className="line-clamp-2 text-lg leading-snug font-semibold tracking-tight break-words">
+      <div className="relative aspect-[4/3] w-full overflow-hidden bg-muted max-sm:row-span-3 max-sm:aspect-auto max-sm:min-h-32">
+        {item.thumbnailUrl ? (
+          <img
+            src={item.thumbnailUrl}
+            // The title below names the card: the photo adds nothing for a screen reader.
+            alt=""
+            width={480}
+            height={360}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+          />
+        ) : (
+          // A want posted without a photo.
+          <div className="flex size-full flex-col items-center justify-center gap-2 text-muted-foreground">
+            <Search className="size-12 max-sm:size-8" aria-hidden="true" />
+            <span className="text-sm">{t('core.item.noPhoto')}</span>
+          </div>
+        )}
+        {wanted ? (
+          // Said once, by the link's name ('Wanted {title}').
+          <Badge
+            aria-hidden="true"
+            variant="wanted"
+            className="absolute top-2 left-2 px-3 py-1 text-sm shadow-sm max-sm:px-2 max-sm:text-xs"
+          >
+            {t('core.item.wanted')}
+          </Badge>
+        ) : null}
+      </div>
+      <div className={cn('flex flex-1 flex-col gap-3 p-4 pb-2 max-sm:gap-1.5 max-sm:p-3 max-sm:pb-1', onDelete && 'max-sm:pr-12')}>
+        <h2 className="line-clamp-2 text-lg leading-snug max-sm:text-base font-semibold tracking-tight break-words">
+          {/* The item link is the title, named by what it shows; it covers the whole card (its
+              ::before), and tag links and the poster's link sit above it. */}
+          <Link
+            href={`/items/${item.id}`}
+            state={listUrl ? { listUrl } : undefined}
+            aria-describedby={detailsId}
+            className="card-link outline-none before:absolute before:inset-0"
+          >
+            {wanted ? (
+              <>
+                <span className="sr-only">{t('core.item.wanted')}</span>{' '}
+              </>
+            ) : null}
             {item.title}
-          </h2>
-          <div id={detailsId} className="flex flex-1 flex-col gap-3">
-            <p className="line-clamp-2 text-sm break-words text-muted-foreground">{item.description}</p>
-            <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm text-muted-foreground">
+          </Link>
+        </h2>
+        <div id={detailsId} className="flex flex-1 flex-col gap-3 max-sm:gap-1">
+          <p className="line-clamp-2 text-sm break-words text-muted-foreground">{item.description}</p>
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />
+              {t(distanceMessage(item.distance, unit))}
+            </span>
+            {age ? (
               <span className="inline-flex items-center gap-1">
-                <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                {t(distanceMessage(item.distance, unit))}
+                <Clock className="size-4 shrink-0" aria-hidden="true" />
+                <time dateTime={item.createdAt} title={formatShortDate(item.createdAt)}>
+                  {age}
+                </time>
               </span>
-              {age ? (
-                <span className="inline-flex items-center gap-1">
-                  <Clock className="size-4 shrink-0" aria-hidden="true" />
-                  <time dateTime={item.createdAt} title={formatShortDate(item.createdAt)}>
-                    {age}
-                  </time>
-                </span>
-              ) : null}
-            </div>
+            ) : null}
           </div>
         </div>
-      </Link>
+      </div>
       {/* Each tag links to Browse filtered by it (above the card's own link). */}
       {item.tags.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5 px-4 pb-2" aria-label={t('core.item.tags')}>
+        <ul className="flex flex-wrap gap-1.5 px-4 pb-2 max-sm:px-3" aria-label={t('core.item.tags')}>
           {shownTags.map((tag) => (
             <li key={tag} className="max-w-full">
               <TagLink tag={tag} className="max-w-40" />
@@ -111,7 +121,7 @@ export function ItemCard({ item, onDelete, priority = false, listUrl }: ItemCard
           ) : null}
         </ul>
       ) : null}
-      <p className="min-w-0 truncate px-4 pb-4 text-sm text-muted-foreground">
+      <p className="min-w-0 truncate px-4 pb-4 text-sm text-muted-foreground max-sm:px-3 max-sm:pb-3">
         <T
           id="core.item.postedBy"
           values={{ username: item.username || t('core.item.unknownUser') }}

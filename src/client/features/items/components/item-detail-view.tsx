@@ -1,7 +1,9 @@
-import { ArrowLeft, CalendarDays, Info, LogIn, MapPinOff, MessagesSquare, Search, UserRound } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Info, LogIn, MapPin, MapPinOff, MessagesSquare, Search, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ItemDetail } from '#shared/items.js';
+import { distanceMessage } from '#shared/item-format.js';
+import { useDistanceUnit } from '@/lib/distance-unit';
 import { signInPath } from '#shared/next-path.js';
 import { MapView } from '@/components/map/map-view';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +13,9 @@ import { T, useT } from '@/lib/i18n';
 import { useClientConfig } from '@/lib/use-client-config';
 import * as itemPolicy from '#shared/policies/items.js';
 import type { Viewer } from '../lib/item-rules';
-import { listingsUrlFrom } from '../lib/list-url';
+import { listingsUrlFrom, viewerPlaceFrom } from '../lib/list-url';
+import { distanceKm } from '../lib/photo-distance';
+import { rememberedPlace } from '../lib/remembered-place';
 import { itemPageUrl } from '../lib/share-links';
 import { ItemGallery } from './item-gallery';
 import { ItemTagGroups } from './item-tag-groups';
@@ -92,7 +96,12 @@ export function ItemDetailView({
 }) {
   const t = useT();
   const config = useClientConfig();
+  const unit = useDistanceUnit();
   const hasLocation = item.latitude !== null && item.longitude !== null;
+  // How far the item's published point is from the viewer's chosen place, when one is known
+  // (docs/product.md, Item detail), in the viewer's unit as on the cards.
+  const place = hasLocation ? viewerPlaceFrom(window.history.state, rememberedPlace()) : null;
+  const distance = place ? distanceKm(place, { lat: item.latitude as number, lng: item.longitude as number }) : null;
   const url = itemPageUrl(item.id, config.data?.publicUrl, window.location.origin);
 
   return (
@@ -163,6 +172,12 @@ export function ItemDetailView({
                   />
                 </span>
               </p>
+              {distance !== null ? (
+                <p className="inline-flex items-center gap-2">
+                  <MapPin className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <span className="font-medium text-foreground">{t(distanceMessage(distance, unit))}</span>
+                </p>
+              ) : null}
             </div>
           </header>
 

@@ -290,7 +290,7 @@ export default function ItemsMap({ state, picking, onPickingChange }: ItemsMapPr
 
   if (!tiles) {
     return (
-      <div className="flex h-[65vh] min-h-80 items-center justify-center sm:h-[36rem]">
+      <div className="flex h-[var(--phone-map-height,65vh)] min-h-80 items-center justify-center sm:h-[36rem]">
         <Spinner label={t('items.map.loading')} className="size-8 text-primary" />
       </div>
     );
@@ -311,7 +311,7 @@ export default function ItemsMap({ state, picking, onPickingChange }: ItemsMapPr
       <div
         role="region"
         aria-label={t('items.browseMap.label')}
-        className="relative isolate z-0 h-[65vh] min-h-80 w-full overflow-hidden rounded-card border border-border bg-muted sm:h-[36rem]"
+        className="relative isolate z-0 h-[var(--phone-map-height,65vh)] min-h-80 w-full overflow-hidden rounded-card border border-border bg-muted sm:h-[36rem]"
       >
         <MapContainer center={[start.lat, start.lng]} zoom={start.zoom} maxZoom={MAX_ZOOM} className="size-full" worldCopyJump>
           <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { TAG_GROUPS } from '#shared/item-format.js';
 import { useT } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -45,30 +45,72 @@ function TypeFilter({ value, onChange }: { value: ListType; onChange: (type: Lis
 
 /**
  * The tag groups as filter chips, one row that scrolls sideways: each chip is a toggle button
- * (aria-pressed) that filters the list by its tag, or clears that filter when pressed again.
+ * (aria-pressed) that filters the list by its tag, or clears that filter when pressed again. The
+ * chips are one Tab stop (the chosen tag's chip, else the first); the arrow keys, Home and End move
+ * between them (a roving tabindex).
  */
 function TagGroupChips({ tag, onToggle }: { tag: string; onToggle: (tag: string) => void }) {
   const t = useT();
   const baseId = useId();
   const chosen = tag.toLowerCase();
+  const names = TAG_GROUPS.flatMap((group) => group.tags);
+  const chosenIndex = names.findIndex((name) => name.toLowerCase() === chosen);
+  const [focused, setFocused] = useState<number | null>(null);
+  const stop = focused ?? Math.max(chosenIndex, 0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = names.length - 1;
+    const next = {
+      ArrowRight: Math.min(stop + 1, last),
+      ArrowDown: Math.min(stop + 1, last),
+      ArrowLeft: Math.max(stop - 1, 0),
+      ArrowUp: Math.max(stop - 1, 0),
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    setFocused(next);
+    buttons.current[next]?.focus();
+  };
+
+  let index = 0;
   return (
-    <div role="group" aria-label={t('core.browse.tagChips')} className="-mx-1 flex gap-4 overflow-x-auto px-1 pt-1 pb-2">
-      {TAG_GROUPS.map((group, index) => (
-        <div key={group.label} role="group" aria-labelledby={`${baseId}-${index}`} className="flex shrink-0 items-center gap-1.5">
-          <span id={`${baseId}-${index}`} className="text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys move focus between the chips inside
+    <div
+      role="group"
+      aria-label={t('core.browse.tagChips')}
+      className="-mx-1 flex gap-4 overflow-x-auto px-1 pt-1 pb-2"
+      onKeyDown={onKeyDown}
+    >
+      {TAG_GROUPS.map((group, groupIndex) => (
+        <div key={group.label} role="group" aria-labelledby={`${baseId}-${groupIndex}`} className="flex shrink-0 items-center gap-1.5">
+          <span
+            id={`${baseId}-${groupIndex}`}
+            className="text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase"
+          >
             {tagLabel(t, group.label)}
           </span>
-          {group.tags.map((name) => (
-            <button
-              key={name}
-              type="button"
-              aria-pressed={chosen === name.toLowerCase()}
-              onClick={() => onToggle(name)}
-              className={cn(chip, chipState(chosen === name.toLowerCase()))}
-            >
-              {tagLabel(t, name)}
-            </button>
-          ))}
+          {group.tags.map((name) => {
+            const at = index++;
+            return (
+              <button
+                key={name}
+                ref={(element) => {
+                  buttons.current[at] = element;
+                }}
+                type="button"
+                tabIndex={at === stop ? 0 : -1}
+                aria-pressed={chosen === name.toLowerCase()}
+                onClick={() => onToggle(name)}
+                onFocus={() => setFocused(at)}
+                className={cn(chip, chipState(chosen === name.toLowerCase()))}
+              >
+                {tagLabel(t, name)}
+              </button>
+            );
+          })}
         </div>
       ))}
     </div>

@@ -15,12 +15,13 @@ export function Pager({ currentPage, totalPages, hasPrevPage, hasNextPage, onPag
   const t = useT();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label={t('core.pager.label')} className="flex items-center justify-center gap-3">
+    <nav aria-label={t('core.pager.label')} className="flex flex-wrap items-center justify-center gap-3">
       <Button variant="outline" disabled={!hasPrevPage} onClick={() => onPageChange(currentPage - 1)}>
         <ChevronLeft aria-hidden="true" />
         {t('core.pager.previous')}
       </Button>
-      <p className="min-w-24 text-center text-sm font-medium" aria-live="polite">
+      {/* A phone: 'Page X of Y' above the two buttons, which then fit side by side in any language. */}
+      <p className="min-w-24 text-center text-sm font-medium max-sm:order-first max-sm:basis-full" aria-live="polite">
         {t('core.pager.page', { page: currentPage, pages: totalPages })}
       </p>
       <Button variant="outline" disabled={!hasNextPage} onClick={() => onPageChange(currentPage + 1)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingsUrlFrom, listUrlSearch, parseListUrl } from './list-url';
+import { listingsUrlFrom, listUrlSearch, parseListUrl, viewerPlaceFrom } from './list-url';
 
 describe('the list state in the URL', () => {
   it('reads back what it writes: text, tag, type, page, place to 4 decimals, radius and order', () => {
@@ -69,5 +69,16 @@ describe('listingsUrlFrom', () => {
     for (const bad of ['//evil.example/browse', 'https://evil.example/', '/settings', '/browse/../admin', '/browse#x', 42]) {
       expect(listingsUrlFrom({ listUrl: bad }, '/browse')).toBe('/browse');
     }
+  });
+});
+
+describe('viewerPlaceFrom', () => {
+  it("is the place of the list the item was opened from, else the device's, else none", () => {
+    const device = { lat: 1.5, lng: 2.5 };
+    expect(viewerPlaceFrom({ listUrl: '/browse?q=lamp&lat=40.7306&lng=-73.9866' }, device)).toEqual({ lat: 40.7306, lng: -73.9866 });
+    expect(viewerPlaceFrom({ listUrl: '/browse?q=lamp' }, device)).toEqual(device);
+    expect(viewerPlaceFrom({ listUrl: '/home' }, device)).toEqual(device);
+    expect(viewerPlaceFrom({ listUrl: 'https://evil.example/?lat=1&lng=1' }, null)).toBeNull();
+    expect(viewerPlaceFrom(null, null)).toBeNull();
   });
 });

@@ -98,3 +98,13 @@ export function listingsUrlFrom(historyState: unknown, fallback: string): string
   const listUrl = (historyState as { listUrl?: unknown } | null)?.listUrl;
   return typeof listUrl === 'string' && /^\/(browse|home)(\?[^#\\]*)?$/.test(listUrl) ? listUrl : fallback;
 }
+
+/**
+ * The viewer's chosen place, for an item page's distance: the place of the list the item was opened
+ * from (its address in the history entry), else the place remembered on this device, else null.
+ */
+export function viewerPlaceFrom(historyState: unknown, remembered: Position | null): Position | null {
+  const listUrl = listingsUrlFrom(historyState, '');
+  const fromList = listUrl ? parseListUrl(listUrl.slice(listUrl.indexOf('?') + 1)).place : null;
+  return fromList ?? remembered;
+}
