@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, TestClient } from '../../../test/harness.j
 import { relevanceAll } from './list/relevance-all.js';
 import { relevanceNewestMatches } from './list/relevance-newest-matches.js';
 import { relevanceNewestWalked } from './list/relevance-newest-walked.js';
-import { normalWords, PREFIX_WORDS, searchWordsOf } from './words.js';
+import { normalWords, PREFIX_WORDS, searchWordsOf, swapsOf } from './words.js';
 
 let t: TestApp;
 let client: TestClient;
@@ -58,6 +58,13 @@ describe('search by words', () => {
   it('finds small typos', async () => {
     expect(titlesOf(await search('guitr'))).toEqual(['Acoustic guitar']);
     expect(titlesOf(await search('acustic gitar'))).toEqual(['Acoustic guitar']);
+  });
+
+  it('finds a word typed with two neighbouring letters swapped, which shares too few trigrams to be a typo by similarity', async () => {
+    expect(titlesOf(await search('gutiar'))).toEqual(['Acoustic guitar']);
+    expect(titlesOf(await search('acousitc gutiar'))).toEqual(['Acoustic guitar']);
+    expect(swapsOf('armchiar')).toContain('armchair');
+    expect(swapsOf('wool')).toEqual(['owol', 'wolo']);
   });
 
   it('finds synonyms from the documented list', async () => {

@@ -124,6 +124,12 @@ export async function searchWordsOf(db: Db, text: string): Promise<SearchWord[]>
   const askable = typed.filter((w) => w.length >= TYPO_MIN_LENGTH && /^[a-z]+$/.test(w));
   const prefix = words.at(-1)!.prefix;
   const queries = askable.map(closestTo(db));
+  // Two letters swapped ("armchiar") share too few trigrams with the word meant: asked for as exact words.
+  for (const w of askable) {
+    const swaps = swapsOf(w).map((swap) => sql`${swap}::text`);
+    if (swaps.length)
+      queries.push(sql`(SELECT ${w}::text AS typed, v.word FROM search.vocabulary v WHERE v.word IN (${sql.join(swaps, sql`, `)}))`);
+  }
   if (prefix) queries.push(completionsOf(prefix));
   if (queries.length > 0) {
     const rows = await queryRows<{ typed: string | null; word: string }>(db, sql.join(queries, sql` UNION ALL `));
@@ -134,11 +140,20 @@ export async function searchWordsOf(db: Db, text: string): Promise<SearchWord[]>
         continue;
       }
       const word = words[typed.indexOf(row.typed)]!;
-      if (!word.exact.includes(row.word)) word.typos.push(row.word);
+      if (!word.exact.includes(row.word) && !word.typos.includes(row.word)) word.typos.push(row.word);
     }
     if (prefix && completions.length <= PREFIX_WORDS) words.at(-1)!.completions = completions;
   }
   return words;
+}
+
+/** The words made by swapping two neighbouring letters of `word` (a Damerau transposition), each once, without `word` itself. */
+export function swapsOf(word: string): string[] {
+  const swaps = new Set<string>();
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] !== word[i + 1]) swaps.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  return [...swaps];
 }
 
 /**
