@@ -22,6 +22,8 @@ test('browse: search finds a typo, a plural and words in any order, and Best mat
   await box.press('Enter');
   await expect(page.getByRole('heading', { name: `Acoustic guitar ${token}` })).toBeVisible();
   await expect(page.getByText('Showing 1 of 1 items')).toBeVisible();
+  // Only what the typo may have meant matched: the list says so.
+  await expect(page.getByRole('status').filter({ hasText: `Similar results: nothing matches "guitr ${token}" exactly` })).toBeVisible();
 
   await box.fill(`${token} lamps`);
   await box.press('Enter');
@@ -29,6 +31,7 @@ test('browse: search finds a typo, a plural and words in any order, and Best mat
   const titles = page.getByRole('heading', { level: 2, name: token });
   // Newest first by default: the blanket (a typo match) above the lamp.
   await expect(titles).toHaveText([`Lamb wool blanket ${token}`, `Desk lamp ${token}`]);
+  await expect(page.getByText('Similar results', { exact: false })).toHaveCount(0);
 
   const sort = page.getByRole('combobox', { name: 'Sort' });
   await expect(sort).toHaveValue('newest');

@@ -300,7 +300,12 @@ export const paginationSchema = z.object({
   totalIsEstimate: z.boolean().optional(),
 });
 
-export const itemListSchema = z.object({ items: z.array(listedItemSchema), pagination: paginationSchema });
+export const itemListSchema = z.object({
+  items: z.array(listedItemSchema),
+  pagination: paginationSchema,
+  /** True when no item matches the search as typed and these are matches of what its words may have meant (typos): "Similar results". */
+  similar: z.boolean().optional(),
+});
 export type ItemList = z.infer<typeof itemListSchema>;
 
 /**

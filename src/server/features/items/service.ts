@@ -116,8 +116,12 @@ export async function listItems(db: Db, q: ListItemsQuery, viewer: Viewer = null
   // Nearest first with a place unless newest is asked for (the schema refuses nearest without one).
   // Best match first only when asked for (sort=relevance, docs/decisions/022).
   const order: ListOrder = q.sort === 'relevance' ? 'relevance' : filter.near && q.sort !== 'newest' ? 'nearest' : 'newest';
-  const { rows, hasNextPage, page, total } = await listPage(db, filter, { order, page: q.page, limit: q.limit });
-  return { items: rows.map(toListed), pagination: paginationOf(page, q.limit, rows.length, hasNextPage, total) };
+  const { rows, hasNextPage, page, total, similar } = await listPage(db, filter, { order, page: q.page, limit: q.limit });
+  return {
+    items: rows.map(toListed),
+    pagination: paginationOf(page, q.limit, rows.length, hasNextPage, total),
+    ...(similar && { similar }),
+  };
 }
 
 /** The clusters and single items of the map's visible area, with the list's filters (GET /api/items/clusters, docs/decisions/021). */

@@ -149,6 +149,11 @@ export function ItemListView({ state, viewer, renderEmpty, loading, withMap = fa
       <div className="grid gap-8">
         {/* The previous results stay at full strength while new ones load (a dimmed list fails
             contrast for low-vision readers); aria-busy and the search box's spinner say it is loading. */}
+        {data.similar && (
+          <p className="text-sm font-medium text-muted-foreground" role="status">
+            {t('core.browse.similar', { search: state.debouncedSearch })}
+          </p>
+        )}
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={list.isPlaceholderData || undefined}>
           {data.items.map((item, index) => (
             <li key={item.id}>

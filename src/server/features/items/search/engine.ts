@@ -6,7 +6,7 @@ import { chooseList, listFacts } from './list/planner.js';
 import type { ListRequest } from './list/page.js';
 import { type MapBox, type MapOptions, mapView as viewOfMap } from './map/view.js';
 import { exactTotal, listedTotal, type Total } from './totals.js';
-import { searchWordsOf } from './words.js';
+import { normalWords, type SearchWord, searchWordsOf } from './words.js';
 
 /**
  * The list, search and map engine of items (docs/decisions/038): what the rest of the app
@@ -31,6 +31,8 @@ export interface ListPage {
   hasNextPage: boolean;
   page: number;
   total: Total;
+  /** A search whose rows all came from what its words may have meant: no listed item matches it as typed. */
+  similar: boolean;
 }
 
 /** The filter with its search text's words and their alternatives (a query of the vocabulary), once a request. */
@@ -62,7 +64,39 @@ export async function listPage(db: Db, filter: ItemFilter, { order, page, limit 
     shown = pageWithin(shown, total.total, limit);
     if (shown < page) ({ rows } = await read(shown, total));
   }
-  return { rows: rows.slice(0, limit), hasNextPage: rows.length > limit, page: shown, total };
+  return {
+    rows: rows.slice(0, limit),
+    hasNextPage: rows.length > limit,
+    page: shown,
+    total,
+    similar: rows.length > 0 && (await onlySimilar(db, searched, rows)),
+  };
+}
+
+/**
+ * Whether a search matched only through typos: it has typo alternatives, no row of its page holds
+ * it as typed, and no listed item does (the capped count of the search without its typos, asked only
+ * then: a typo's count of its own words is 0 from the word index).
+ */
+async function onlySimilar(db: Db, searched: ItemFilter, rows: ListedRow[]): Promise<boolean> {
+  const { text, words } = searched;
+  if (!text || !words?.some((w) => w.typos.length > 0)) return false;
+  if (rows.some((row) => holdsAsTyped(row, text, words))) return false;
+  const { total } = await listedTotal(db, { ...searched, words: words.map((w) => ({ ...w, typos: [] })) });
+  return total === 0;
+}
+
+/** The search rule without typos, for one row: the text inside its title or description (one word), or every word in its words. */
+function holdsAsTyped(row: ListedRow, text: string, words: SearchWord[]): boolean {
+  const lower = text.toLowerCase();
+  if (words.length === 1 && (row.title.toLowerCase().includes(lower) || row.description.toLowerCase().includes(lower))) return true;
+  const held = new Set(normalWords([row.title, row.description, ...row.tags].join(' ')));
+  return words.every(
+    (w) =>
+      w.exact.some((alt) => held.has(alt)) ||
+      w.completions?.some((c) => held.has(c)) ||
+      (w.prefix !== undefined && [...held].some((h) => h.startsWith(w.prefix!))),
+  );
 }
 
 /** The clusters and single items of the map's visible area for a filter (map/view.ts). */

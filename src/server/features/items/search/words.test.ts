@@ -67,6 +67,16 @@ describe('search by words', () => {
     expect(swapsOf('wool')).toEqual(['owol', 'wolo']);
   });
 
+  it('says when the items found match only what a typo may have meant (similar), and not when one matches as typed', async () => {
+    const similar = async (q: string) => (await search(q)).json<{ similar?: boolean }>().similar;
+    expect(await similar('gutiar')).toBe(true);
+    expect(await similar('guitr')).toBe(true);
+    expect(await similar('guitar')).toBeUndefined();
+    // "lamp" has a typo neighbour ("lamb"), and items that hold it as typed.
+    expect(await similar('lamp')).toBeUndefined();
+    expect(await similar('zzzzqqq')).toBeUndefined();
+  });
+
   it('finds synonyms from the documented list', async () => {
     expect(titlesOf(await search('bicycle'))).toEqual(['City bike']);
     expect(titlesOf(await search('bicicleta'))).toEqual(['City bike']);
