@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, expectNoSeriousA11yViolations, postItemViaApi, signIn, signUp, uniqueName } from './fixtures';
+import { E2E_ADMIN, expectNoSeriousA11yViolations, postItemViaApi, signIn, signUp, toasts, uniqueName } from './fixtures';
 
 // A neighbour reports an item; an admin finds the report on the dashboard and deletes the item.
 
@@ -96,4 +96,43 @@ test('a signed-in user can report another user from their profile; visitors see 
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(other.getByRole('button', { name: 'Report user' })).toHaveCount(0);
   await otherContext.close();
+});
+
+test('Block from a profile and from an item page: both people are blocked; the owner has no Block on their own item', async ({
+  browser,
+}) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const ownerName = await signUp(owner, uniqueName('giver'));
+  const item = await postItemViaApi(owner, `Garden chair ${uniqueName('b')}`, { latitude: 40.73, longitude: -73.99 });
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  const otherName = await signUp(other, uniqueName('seller'));
+
+  const page = await (await browser.newContext()).newPage();
+  await signUp(page, uniqueName('blocker'));
+  await page.goto(`/u/${otherName}`);
+  await page.getByRole('button', { name: `Block ${otherName}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Block ${otherName}?` })
+    .getByRole('button', { name: 'Block' })
+    .click();
+  await expect(toasts(page).filter({ hasText: `${otherName} can no longer send you messages.` })).toBeVisible();
+
+  await page.goto(`/items/${item.id}`);
+  await expect(page.getByRole('button', { name: 'Report' })).toBeVisible();
+  await page.getByRole('button', { name: `Block ${ownerName}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Block ${ownerName}?` })
+    .getByRole('button', { name: 'Block' })
+    .click();
+  await expect(toasts(page).filter({ hasText: `${ownerName} can no longer send you messages.` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const blocks = (await (await page.request.get('/api/blocks')).json()) as { user: { username: string } }[];
+  expect(blocks.map((b) => b.user.username).sort()).toEqual([ownerName, otherName].sort());
+  // The owner sees no Block button on their own item.
+  await owner.goto(`/items/${item.id}`);
+  await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(owner.getByRole('button', { name: /^Block/ })).toHaveCount(0);
 });

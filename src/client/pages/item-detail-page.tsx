@@ -8,6 +8,7 @@ import { ItemDetailView } from '@/features/items/components/item-detail-view';
 import { ItemNotFound } from '@/features/items/components/item-not-found';
 import { metaDescription } from '@/features/items/lib/share-links';
 import { HandOverThanks } from '@/features/profiles/components/hand-over-thanks';
+import { BlockButton } from '@/features/conversations/components/block-button';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { useT } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -27,9 +28,12 @@ export function ItemDetailPage() {
 
   if (!valid || isError) return <ItemNotFound />;
   if (isPending || !item) return <PageSpinner label={t('items.detail.loading')} />;
-  // Signed-in people may report someone else's item; visitors and the owner see no button.
+  // Signed-in people may report someone else's item, and block its owner; visitors and the owner see neither.
   const report = reportPolicy.reportItem(user ?? null, item) ? (
-    <ReportButton target={{ itemId: item.id }} label={t('items.detail.report')} subject={item.title} />
+    <div className="flex flex-wrap items-center gap-2">
+      <ReportButton target={{ itemId: item.id }} label={t('items.detail.report')} subject={item.title} />
+      {item.username ? <BlockButton username={item.username} /> : null}
+    </div>
   ) : null;
   // After the hand-over, its giver and receiver may thank each other (the receiver is named to those two only).
   const handedOver =

@@ -3,6 +3,7 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { useProfile } from '@/features/profiles/api';
 import { ProfileError, ProfileView } from '@/features/profiles/components/profile-view';
 import { PROFILE_TEXTS, profileTitle } from '@/features/profiles/lib/profile-texts';
+import { BlockButton } from '@/features/conversations/components/block-button';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { ApiError, getErrorMessage } from '@/lib/request';
 import { useT } from '@/lib/i18n';
@@ -20,14 +21,17 @@ export function UserProfilePage({ username }: { username: string }) {
   useDocumentTitle(profile ? profileTitle(t, profile.username) : (message ?? profileTitle(t, username)));
 
   if (profile) {
-    // Signed-in people may report someone else; visitors and the person themselves see no button.
+    // Signed-in people may report or block someone else; visitors and the person themselves see neither.
     const canReport = user && user.username.toLowerCase() !== profile.username.toLowerCase();
     return (
       <ProfileView
         profile={profile}
         actions={
           canReport ? (
-            <ReportButton target={{ username: profile.username }} label={t('profiles.reportUser')} subject={profile.username} />
+            <div className="flex flex-wrap items-center gap-2">
+              <ReportButton target={{ username: profile.username }} label={t('profiles.reportUser')} subject={profile.username} />
+              <BlockButton username={profile.username} />
+            </div>
           ) : null
         }
       />
