@@ -52,10 +52,13 @@ test('the owner promises an item to one asker and marks it given; the other sees
   await expect(ownerLog).toContainText('You have marked this item as given to them.');
   await expect(ownerLog).not.toContainText('Enjoy it!');
   await expect(owner!.locator('main header').filter({ hasText: title })).toContainText('Given');
+  // Both are asked to thank the other right away, in the conversation.
+  await expect(owner!.getByRole('region', { name: 'Thanks' }).getByRole('button', { name: `Say thanks to ${chosenName}` })).toBeVisible();
   await chosen!.goto('/messages');
   await chosen!.getByRole('link', { name: new RegExp(title) }).click();
   await expect(chosen!.getByRole('log')).toContainText('The owner has marked this item as given to you. Enjoy it!');
   await expect(chosen!.getByRole('log')).toContainText('Good news: the owner has promised this item to you.');
+  await expect(chosen!.getByRole('region', { name: 'Thanks' }).getByRole('button', { name: /^Say thanks to / })).toBeVisible();
   await expect(other!.getByText('Sorry, this item has gone.')).toBeVisible({ timeout: 20_000 });
   await owner!.goto('/messages');
   await expect(owner!.getByRole('link', { name: new RegExp(`${title}\\s*, Given to ${chosenName}`) })).toBeVisible();

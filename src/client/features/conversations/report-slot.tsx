@@ -17,3 +17,15 @@ export const ReportSlotProvider = ReportSlotContext.Provider;
 export function useReportSlot(): ReportSlot {
   return useContext(ReportSlotContext) ?? (() => null);
 }
+
+/** Draws the thanks of a hand-over (the page gives it, from the profiles feature) under the conversation's hand-over panel. */
+export type ThanksSlot = (props: { itemId: number }) => ReactNode;
+
+const ThanksSlotContext = createContext<ThanksSlot | null>(null);
+
+export const ThanksSlotProvider = ThanksSlotContext.Provider;
+
+/** The page's thanks, or nothing where the page gives none. */
+export function useThanksSlot(): ThanksSlot {
+  return useContext(ThanksSlotContext) ?? (() => null);
+}

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { T, type Translate, useT } from '@/lib/i18n';
 import { getErrorMessage } from '@/lib/request';
 import { useHandOver, usePromiseItem } from '../api';
-import { useReportSlot } from '../report-slot';
+import { useReportSlot, useThanksSlot } from '../report-slot';
 
 const failed = (t: Translate) => (error: unknown) =>
   toast({ variant: 'destructive', title: t('conversations.handover.error'), description: getErrorMessage(error) });
@@ -154,9 +154,21 @@ function RequesterPanel({ conversation }: { conversation: ConversationDetail }) 
   return null;
 }
 
-/** Where the item stands between the two, with what the owner can do about it. */
+/**
+ * Where the item stands between the two, with what the owner can do about it. Once it is given
+ * between them, both are asked to thank the other right there (the page's thanks slot).
+ */
 export function HandoverPanel({ conversation }: { conversation: ConversationDetail }) {
+  const thanks = useThanksSlot();
   // A want is looked for, not given: no promise or hand-over (docs/decisions/023-offers-and-wants.md).
   if (conversation.item.type === 'want') return null;
-  return conversation.role === 'owner' ? <OwnerPanel conversation={conversation} /> : <RequesterPanel conversation={conversation} />;
+  const panel = conversation.role === 'owner' ? <OwnerPanel conversation={conversation} /> : <RequesterPanel conversation={conversation} />;
+  const { item } = conversation;
+  if (item.status !== 'taken' || !item.promisedHere) return panel;
+  return (
+    <>
+      {panel}
+      {thanks({ itemId: item.id })}
+    </>
+  );
 }
