@@ -101,6 +101,24 @@ describe('the client', () => {
     expect(manifest.json()).toMatchObject({ start_url: '/browse' });
   });
 
+  it('links a Spanish page to the manifest in Spanish', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/browse', headers: { 'accept-language': 'es' } });
+    expect(page.body).toContain('<link rel="manifest" href="/manifest.es.webmanifest">');
+    const english = await t.app.inject({ method: 'GET', url: '/browse', headers: { 'accept-language': 'en' } });
+    expect(english.body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.es.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({
+      name: 'Test',
+      start_url: '/browse',
+      lang: 'es',
+      description: expect.stringMatching(/^Comparte con tus vecinos/),
+      screenshots: [{ src: '/s.png', form_factor: 'narrow', label: 'Cosas para compartir cerca, en un móvil' }],
+    });
+  });
+
   it('does not serve the build manifest', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(res.statusCode).toBe(404);

@@ -501,6 +501,8 @@ describe('the item page HTML', () => {
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('<title>Guitar &lt;b&gt;&amp; case&lt;/b&gt; | ShareNearby</title>');
+    // Exactly one description: the item's, in place of index.html's.
+    expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1);
     const description = /<meta name="description" content="([^"]*)"/.exec(html)![1]!;
     expect(description.length).toBeLessThanOrEqual(160 + 10); // entities count as more than one character
     expect(description).toContain('Six strings &quot;as new&quot;.');
