@@ -187,6 +187,8 @@ interface ClientItemLookups {
   itemPageMeta(id: number): Promise<ItemPageMeta | undefined>;
   /** The photo of the first item /browse shows, if any. */
   newestListedImage(): Promise<string | undefined>;
+  /** Whether a profile page has someone to show: an account by that name that is not hidden. */
+  profileListed(username: string): Promise<boolean>;
 }
 
 type Page = { html: string; compressed: Map<Encoding, Buffer> };
@@ -302,6 +304,16 @@ function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): vo
       const html = beforeHeadEnd(browsePage.html, `  ${imagePreload(thumbnailUrlOf(first))}`);
       return sendHtml(request, reply, { html });
     });
+
+    // A profile of nobody (or of a hidden account, as its API answers) is the app's page with a 404:
+    // the page itself says 'User not found'.
+    for (const profilePath of ['/u/:username', '/users/:username']) {
+      app.get<{ Params: { username: string } }>(profilePath, async (request, reply) => {
+        const profilePage = pageFor(request.url, await pageLanguage(request));
+        const listed = await lookups.profileListed(request.params.username);
+        return sendHtml(request, listed ? reply : reply.status(404), profilePage);
+      });
+    }
 
     app.get<{ Params: { id: string } }>('/items/:id', async (request, reply) => {
       const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;
