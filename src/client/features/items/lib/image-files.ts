@@ -21,7 +21,7 @@ export function isAcceptedImage(file: { type: string; name: string }): boolean {
 }
 
 /** A HEIC photo (an iPhone's own format), by type or name: refused with how to send it instead. */
-export function isHeic(file: { type: string; name: string }): boolean {
+function isHeic(file: { type: string; name: string }): boolean {
   return HEIC_TYPES.has(file.type.toLowerCase()) || HEIC_EXTENSIONS.test(file.name);
 }
 
