@@ -123,7 +123,12 @@ export default defineConfig({
           method: 'POST',
           enctype: 'multipart/form-data',
           params: {
-            files: [{ name: SHARE_FILES_FIELD, accept: ['image/jpeg', 'image/png', 'image/gif', '.jpg', '.jpeg', '.png', '.gif'] }],
+            files: [
+              {
+                name: SHARE_FILES_FIELD,
+                accept: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', '.jpg', '.jpeg', '.png', '.gif', '.webp'],
+              },
+            ],
           },
         },
         icons: [

@@ -16,6 +16,18 @@ test('the phone menu switches the language', async ({ page }) => {
   await expect(close).toBeVisible();
   await close.click();
   await expect(page.getByRole('heading', { level: 1, name: es('core.browse.title') })).toBeVisible();
+  // The Community chips read in Spanish too (the tag itself stays as stored).
+  const chips = page.getByRole('group', { name: es('core.browse.tagChips') });
+  for (const id of [
+    'core.tags.school',
+    'core.tags.neighborhood',
+    'core.tags.charity',
+    'core.tags.event',
+    'core.tags.restaurant',
+  ] as const) {
+    await expect(chips.getByRole('button', { name: es(id), exact: true })).toBeAttached();
+  }
+  await expect(chips.getByRole('button', { name: 'School', exact: true })).toHaveCount(0);
 });
 
 test('every page in Spanish at phone size', SCREENSHOT, async ({ browser, page }) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  apiPost,
   E2E_ADMIN,
   expectNoSeriousA11yViolations,
   loginThroughUi,
@@ -96,6 +97,9 @@ test('an admin toggles Verified, resolves a support request and deletes a user',
   await row.getByRole('button', { name: 'Mark resolved' }).click();
   await expect(toast(page, 'Support request marked as resolved')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Mark resolved' })).toHaveCount(0);
+  // A new request shows at once, by the live stream (the list polls every 30 s only while it is down).
+  await apiPost(userPage, '/api/support-requests', { type: 'technical_issue', description: 'The photos do not upload from my phone.' });
+  await expect(page.getByRole('row').filter({ hasText: 'The photos do not upload from my phone.' })).toBeVisible({ timeout: 10_000 });
 
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('button', { name: `Delete ${name}` }).click();

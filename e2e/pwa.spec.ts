@@ -108,6 +108,7 @@ test(
     await signUp(owner, uniqueName('giver'));
     const title = `Offline lamp ${uniqueName('o')}`;
     const item = await postItemViaApi(owner, title, { latitude: 40.7301234, longitude: -73.9912345 });
+    const unseen = await postItemViaApi(owner, `Unseen kettle ${uniqueName('u')}`, { latitude: 40.7301234, longitude: -73.9912345 });
     await ownerContext.close();
 
     const context = await browser.newContext({ serviceWorkers: 'allow' });
@@ -140,6 +141,11 @@ test(
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(banner).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // An item page this device never saved needs a connection: it is not "Item Not Found".
+    await page.goto(`/items/${unseen.id}`);
+    await expect(page.getByRole('heading', { name: 'This page needs a connection', level: 1 })).toBeVisible();
+    await expect(page.getByText('Item Not Found')).toHaveCount(0);
+    await page.goto('/browse');
     if (takingScreenshots) {
       await screenshot(page, 'pwa/offline-browse');
       await page.setViewportSize({ width: 390, height: 844 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createTestApp, FAKE_ASSET, fakeClientDir, type TestApp } from './test/harness.js';
+import { createTestApp, FAKE_ASSET, fakeClientDir, type TestApp, TestClient, uniqueName } from './test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,16 +25,13 @@ describe('health', () => {
 });
 
 describe('the client', () => {
-  it.each(['/', '/browse', '/u/alice', '/users/alice', '/messages/3', '/browse/', '/browse?query=chair'])(
-    'GET %s returns the app HTML',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toContain('test client');
-      expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each(['/', '/browse', '/messages/3', '/browse/', '/browse?query=chair'])('GET %s returns the app HTML', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('test client');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it.each(['/some/unknown/path', '/browsing', '/items', '/u/alice/extra', '/post-item/x', '/nope?query=chair', '/.vite/manifest.json'])(
     'GET %s, a path no page has, answers 404 with the app HTML (its not-found page)',
@@ -45,6 +42,22 @@ describe('the client', () => {
       expect(res.body).toContain('test client');
     },
   );
+
+  it('a profile page answers 404 (with the app HTML) for a name nobody has, 200 for a person', async () => {
+    const name = uniqueName('profile');
+    await new TestClient(t.app).register(name);
+    for (const url of [`/u/${name}`, `/users/${name}`, `/u/${name.toUpperCase()}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('test client');
+    }
+    for (const url of ['/u/nobody_by_this_name', '/users/nobody_by_this_name']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('test client');
+    }
+  });
 
   it('GET /items/5 returns the app HTML too, with 404 while there is no such item', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/items/5' });
@@ -99,6 +112,24 @@ describe('the client', () => {
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect(manifest.json()).toMatchObject({ start_url: '/browse' });
+  });
+
+  it('links a Spanish page to the manifest in Spanish', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/browse', headers: { 'accept-language': 'es' } });
+    expect(page.body).toContain('<link rel="manifest" href="/manifest.es.webmanifest">');
+    const english = await t.app.inject({ method: 'GET', url: '/browse', headers: { 'accept-language': 'en' } });
+    expect(english.body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.es.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({
+      name: 'Test',
+      start_url: '/browse',
+      lang: 'es',
+      description: expect.stringMatching(/^Comparte con tus vecinos/),
+      screenshots: [{ src: '/s.png', form_factor: 'narrow', label: 'Cosas para compartir cerca, en un móvil' }],
+    });
   });
 
   it('does not serve the build manifest', async () => {

@@ -49,6 +49,7 @@ import { supportRoutes } from './features/support/routes.js';
 import { sweepUnusedUploads } from './features/uploads/repository.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { clientPlugin } from './plugins/client.js';
+import { findUserByUsername } from './users/repository.js';
 import { type Csrf, csrfPlugin } from './plugins/csrf.js';
 import { type DeviceCookies, devicesPlugin } from './plugins/device-cookie.js';
 import { ExpiringStore, sharedOrLocalStore } from './plugins/rate-limit-store.js';
@@ -449,6 +450,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     lookups: {
       itemPageMeta: (id) => itemPageMeta(app.db, id),
       newestListedImage: () => newestListedImage(app.db),
+      profileListed: async (username) => (await findUserByUsername(app.db, username))?.isVisible === true,
     },
   });
   await app.register(housekeepingPlugin);

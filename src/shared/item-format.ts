@@ -30,6 +30,7 @@ export const ITEM_MSG = {
   imageTooLarge: 'api.items.imageTooLarge',
   imageType: 'api.items.imageType',
   imageUnreadable: 'api.items.imageUnreadable',
+  imageHeic: 'api.items.imageHeic',
   imagePixels: 'api.items.imagePixels',
   storageFull: 'api.items.storageFull',
   imageTooMany: 'api.items.imageTooMany',

@@ -2,11 +2,11 @@
 // Events name what changed (ids, counts); their subscribers make the matching queries stale.
 import { setLiveConnected } from './live';
 
-export type LiveEventType = 'message' | 'unread' | 'item' | 'notification' | 'resync';
+export type LiveEventType = 'message' | 'unread' | 'item' | 'notification' | 'admin' | 'resync';
 export type LiveData = Record<string, unknown>;
 type Handler = (data: LiveData) => void;
 
-const TYPES: LiveEventType[] = ['message', 'unread', 'item', 'notification', 'resync'];
+const TYPES: LiveEventType[] = ['message', 'unread', 'item', 'notification', 'admin', 'resync'];
 /** After a refusal (signed out, too many streams) the stream is tried again this much later; pages poll meanwhile. */
 const RETRY_AFTER_REFUSAL_MS = 60_000;
 

@@ -5,12 +5,13 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { ContactOwner } from '@/features/conversations/components/contact-owner';
 import { useRouteItem } from '@/features/items/api';
 import { ItemDetailView } from '@/features/items/components/item-detail-view';
-import { ItemNotFound } from '@/features/items/components/item-not-found';
+import { ItemNeedsConnection, ItemNotFound } from '@/features/items/components/item-not-found';
 import { metaDescription } from '@/features/items/lib/share-links';
 import { HandOverThanks } from '@/features/profiles/components/hand-over-thanks';
 import { BlockButton } from '@/features/conversations/components/block-button';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { useT } from '@/lib/i18n';
+import { ApiError } from '@/lib/request';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import * as itemPolicy from '#shared/policies/items.js';
@@ -20,12 +21,17 @@ import * as reportPolicy from '#shared/policies/reports.js';
 export function ItemDetailPage() {
   const t = useT();
   const params = useParams<{ id: string }>();
-  const { valid, data: item, isPending, isError } = useRouteItem(params.id);
+  const { valid, data: item, isPending, isError, error, refetch } = useRouteItem(params.id);
   const { user } = useAuth();
+  // No answer at all (offline, and the item not saved on this device), not an answer that it is missing.
+  const unreachable = isError && !item && !(error instanceof ApiError);
 
-  useDocumentTitle(item ? item.title : !valid || isError ? t('items.notFound.title') : undefined);
+  useDocumentTitle(
+    item ? item.title : unreachable ? t('items.needsConnection.title') : !valid || isError ? t('items.notFound.title') : undefined,
+  );
   useMetaDescription(item ? metaDescription(item.description) : undefined);
 
+  if (valid && unreachable) return <ItemNeedsConnection onRetry={() => void refetch()} />;
   if (!valid || isError) return <ItemNotFound />;
   if (isPending || !item) return <PageSpinner label={t('items.detail.loading')} />;
   // Signed-in people may report someone else's item, and block its owner; visitors and the owner see neither.

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FIRST_PAGE, META_DESCRIPTION_MAX, PAGE_SIZE, PRODUCT_NAME } from '#shared/constants.js';
-import { type Language, LANGUAGE_CODES } from '#shared/i18n.js';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGE_CODES } from '#shared/i18n.js';
 import { MSG } from '#shared/messages.js';
 import { isPagePath } from '#shared/routes.js';
 import { thumbnailUrlOf } from '#shared/item-format.js';
@@ -55,7 +55,8 @@ function withMeta(html: string, meta: { title: string; description: string; imag
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
   ].join('\n    ');
-  return beforeHeadEnd(html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, ''), `    ${tags}`);
+  // index.html spreads its description over several lines: every spelling of it goes, one stays.
+  return beforeHeadEnd(html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="description"[^>]*>/g, ''), `    ${tags}`);
 }
 
 /**
@@ -186,6 +187,8 @@ interface ClientItemLookups {
   itemPageMeta(id: number): Promise<ItemPageMeta | undefined>;
   /** The photo of the first item /browse shows, if any. */
   newestListedImage(): Promise<string | undefined>;
+  /** Whether a profile page has someone to show: an account by that name that is not hidden. */
+  profileListed(username: string): Promise<boolean>;
 }
 
 type Page = { html: string; compressed: Map<Encoding, Buffer> };
@@ -200,10 +203,29 @@ function inLanguage(html: string, language: Language, manifest: Manifest): strin
   const catalogue = manifest[`../../virtual:catalogue/${language}/core`]?.file;
   const localised = html
     .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
+    .replace('href="/manifest.webmanifest"', () => `href="${webManifestPath(language)}"`)
     .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_all, start: string, end: string) => {
       return `${start}${escapeHtml(translate(language, 'core.meta.description'))}${end}`;
     });
   return catalogue ? beforeHeadEnd(localised, `  <link rel="modulepreload" crossorigin href="/${catalogue}">`) : localised;
+}
+
+/** The web app manifest of a language: the build's own for English, a copy in its words for another. */
+const webManifestPath = (language: Language) =>
+  language === DEFAULT_LANGUAGE ? '/manifest.webmanifest' : `/manifest.${language}.webmanifest`;
+
+/** The build's web app manifest (vite.config.ts) with the texts a person reads in `language`. */
+function webManifestIn(manifest: Record<string, unknown>, language: Language): string {
+  const screenshots = Array.isArray(manifest.screenshots) ? (manifest.screenshots as { form_factor?: string }[]) : [];
+  return JSON.stringify({
+    ...manifest,
+    lang: language,
+    description: translate(language, 'core.meta.description'),
+    screenshots: screenshots.map((shot) => ({
+      ...shot,
+      label: translate(language, shot.form_factor === 'wide' ? 'server.manifest.screenshotWide' : 'server.manifest.screenshotNarrow'),
+    })),
+  });
 }
 
 /**
@@ -256,6 +278,18 @@ function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): vo
       },
     });
 
+    // The manifest in each other language, linked from that language's pages (the name is the
+    // product's own in every language; the description and the screenshots' labels are translated).
+    const manifestFile = path.join(clientDir, 'manifest.webmanifest');
+    const webManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>) : undefined;
+    for (const language of LANGUAGE_CODES) {
+      if (!webManifest || language === DEFAULT_LANGUAGE) continue;
+      const body = webManifestIn(webManifest, language);
+      app.get(webManifestPath(language), (_request, reply) =>
+        reply.type('application/manifest+json').header('cache-control', 'no-cache').send(body),
+      );
+    }
+
     // /browse starts with the newest items: its largest paint is the first card's photo, so the
     // HTML names that photo, which then loads beside the scripts instead of after the list.
     app.get('/browse', async (request, reply) => {
@@ -270,6 +304,16 @@ function client(app: FastifyInstance, { clientDir, lookups }: ClientOptions): vo
       const html = beforeHeadEnd(browsePage.html, `  ${imagePreload(thumbnailUrlOf(first))}`);
       return sendHtml(request, reply, { html });
     });
+
+    // A profile of nobody (or of a hidden account, as its API answers) is the app's page with a 404:
+    // the page itself says 'User not found'.
+    for (const profilePath of ['/u/:username', '/users/:username']) {
+      app.get<{ Params: { username: string } }>(profilePath, async (request, reply) => {
+        const profilePage = pageFor(request.url, await pageLanguage(request));
+        const listed = await lookups.profileListed(request.params.username);
+        return sendHtml(request, listed ? reply : reply.status(404), profilePage);
+      });
+    }
 
     app.get<{ Params: { id: string } }>('/items/:id', async (request, reply) => {
       const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;

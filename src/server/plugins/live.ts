@@ -15,9 +15,10 @@ const LIVE_CHANNEL = 'sharenearby_live';
  * - `unread`: how many messages now wait for me;
  * - `item`: an item I own or asked about changed status;
  * - `notification`: something for the bell (the notifications feature says what);
+ * - `admin` (to the admins): a support request or a report was filed or changed (`{ list }`: which);
  * - `resync` (sent by the server itself): events may have been missed, fetch everything anew.
  */
-export type LiveEventType = 'message' | 'unread' | 'item' | 'notification';
+export type LiveEventType = 'message' | 'unread' | 'item' | 'notification' | 'admin';
 export type LiveData = Record<string, number | string | boolean | null>;
 
 /** What goes through pg_notify: events for users, or the end of sessions' streams. */

@@ -56,7 +56,8 @@ export function fakeClientDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'client-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta name="description" content="Test description" /><title>Test</title></head><body><div id="root">test client</div></body></html>',
+    // The description over three lines and the manifest link, as the build writes them.
+    '<!doctype html><html lang="en"><head><meta\n      name="description"\n      content="Test description"\n    /><title>Test</title><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root">test client</div></body></html>',
   );
   const asset = path.join(dir, FAKE_ASSET.url);
   mkdirSync(path.dirname(asset), { recursive: true });
@@ -65,7 +66,16 @@ export function fakeClientDir(): string {
   writeFileSync(`${asset}.gz`, gzipSync(FAKE_ASSET.text));
   // The service worker and the web app manifest (vite-plugin-pwa) sit beside index.html.
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Test', start_url: '/browse' }));
+  writeFileSync(
+    path.join(dir, 'manifest.webmanifest'),
+    JSON.stringify({
+      name: 'Test',
+      start_url: '/browse',
+      lang: 'en',
+      description: 'Test',
+      screenshots: [{ src: '/s.png', form_factor: 'narrow', label: 'Test' }],
+    }),
+  );
   mkdirSync(path.join(dir, '.vite'));
   const manifest = {
     'index.html': { file: FAKE_ASSET.url.slice(1), isEntry: true, imports: ['_shared.js'] },

@@ -1,7 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import * as userPolicy from '#shared/policies/users.js';
-import type { Db } from '../db/client.js';
+import { type Db, queryRows } from '../db/client.js';
 import { conversations, users } from '../db/schema.js';
+import { publish } from '../plugins/live.js';
 
 /**
  * User accounts, looked up and written by every feature that deals with people (sign-in, settings,
@@ -74,4 +75,18 @@ export async function insertUser(
 
 export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/**
+ * Tells the admins' open pages that a list of theirs changed (the `admin` live event): support
+ * requests or reports. Given a transaction, it goes out when that commits.
+ */
+export async function tellAdmins(db: Db, list: 'support' | 'reports'): Promise<void> {
+  const admins = await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE is_admin`);
+  await publish(
+    db,
+    admins.map((r) => Number(r.id)),
+    'admin',
+    { list },
+  );
 }

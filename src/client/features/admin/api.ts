@@ -1,10 +1,13 @@
 // Admin dashboard calls (docs/product.md, API; admins only: visitors get 401, other users 403). The
 // reads are used only inside <AdminDashboard>, which the page renders for admins alone.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { z } from 'zod';
 import { SUPPORT_REFETCH_MS } from '#shared/constants.js';
 import type { AdminUser, adminNoteSchema, adminVendorSchema, SupportRequest } from '#shared/people.js';
 import type { AdminReport, ReportAction, ReportStatus } from '#shared/reports.js';
+import { useLiveConnected } from '@/lib/live';
+import { hold, subscribe } from '@/lib/live-source';
 import { apiJson, apiRequest } from '@/lib/request';
 
 export type AdminNote = z.infer<typeof adminNoteSchema>;
@@ -36,11 +39,32 @@ export function useAdminUsers(params: AdminUsersParams) {
   });
 }
 
-/** The one read of the app that refreshes on a timer (docs/product.md, Constants: every 30 seconds). */
+/**
+ * Keeps the support requests and reports fresh while the dashboard is open: the live stream's
+ * `admin` event says which list changed (docs/decisions/015-live-updates.md), and a stream that
+ * came back fetches both anew. While the stream is down the lists poll instead (below).
+ */
+export function useFollowAdminLists() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const prefix = (key: string) => () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(key) });
+    const support = prefix(SUPPORT_REQUESTS_KEY);
+    const reports = prefix(ADMIN_REPORTS_KEY);
+    const stops = [
+      hold(),
+      subscribe('admin', (data) => void (data.list === 'reports' ? reports() : support())),
+      subscribe('resync', () => void Promise.all([support(), reports()])),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [queryClient]);
+}
+
+/** Refreshed by live updates; every 30 seconds only while the tab's stream is down (docs/product.md, Constants). */
 export function useSupportRequests() {
+  const live = useLiveConnected();
   return useQuery<SupportRequest[]>({
     queryKey: [SUPPORT_REQUESTS_KEY],
-    refetchInterval: SUPPORT_REFETCH_MS,
+    refetchInterval: live ? false : SUPPORT_REFETCH_MS,
   });
 }
 
@@ -101,12 +125,13 @@ export function useSetVendorActive() {
   });
 }
 
-/** Reports of one status, newest first (the open ones also give the Reports tab its count); polled like support requests. */
+/** Reports of one status, newest first (the open ones also give the Reports tab its count); kept fresh like support requests. */
 export function useAdminReports(status: ReportStatus) {
+  const live = useLiveConnected();
   return useQuery<AdminReport[]>({
     queryKey: [ADMIN_REPORTS_KEY, { status }],
     placeholderData: keepPreviousData,
-    refetchInterval: SUPPORT_REFETCH_MS,
+    refetchInterval: live ? false : SUPPORT_REFETCH_MS,
   });
 }
 

@@ -1,6 +1,7 @@
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { paymentVendors, supportRequests, userPaymentIds, users } from '../../db/schema.js';
+import { tellAdmins } from '../../users/repository.js';
 
 /** Payment links of a user with their vendor, oldest first (the order they were added). */
 export async function selectPaymentLinks(db: Db, userId: number) {
@@ -58,6 +59,7 @@ export async function markForDeletion(db: Db, userId: number, description: strin
       .limit(1);
     if (pending) return;
     await tx.insert(supportRequests).values({ userId, type: 'account_deletion', description });
+    await tellAdmins(tx, 'support');
   });
 }
 

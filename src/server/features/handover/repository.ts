@@ -6,12 +6,15 @@ import { HANDOVER_MSG } from '#shared/conversation-rules.js';
 import type { NotificationType } from '#shared/notification-rules.js';
 import { enqueue } from '../notifications/outbox.js';
 
-/** The notes that are notifications too: promised to you, withdrawn from you, gone to someone else. */
+/**
+ * The notes that are notifications too: promised to you, withdrawn from you, promised to someone
+ * else, given to someone else (two kinds: who was told of the promise hears of the hand-over anew).
+ */
 const NOTIFIED_NOTES = new Map<string, NotificationType>([
   [HANDOVER_MSG.promisedToYou, 'item_promised'],
   [HANDOVER_MSG.withdrawnFromYou, 'promise_withdrawn'],
   [HANDOVER_MSG.promisedToOther, 'item_gone'],
-  [HANDOVER_MSG.goneToOther, 'item_gone'],
+  [HANDOVER_MSG.goneToOther, 'item_given_elsewhere'],
 ]);
 
 /** A transaction, or the database itself: the same queries run in both. */

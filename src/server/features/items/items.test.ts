@@ -357,7 +357,7 @@ describe('GET /api/items/:id', () => {
 });
 
 describe('items of a hidden account', () => {
-  it('name their owner to nobody in the lists and search, and on the item page only to the owner and admins', async () => {
+  it('name their owner, in the lists and search as on the item page, only to the owner and admins', async () => {
     await clearItems();
     const shy = new TestClient(t.app);
     const shyName = uniqueName('shy');
@@ -372,9 +372,15 @@ describe('items of a hidden account', () => {
       expect(res.statusCode).toBe(200);
       return (res.json().items as { id: number; username: string }[]).find((i) => i.id === item.id);
     };
-    for (const client of [visitor, other, admin, shy]) {
+    // The admins' own accounts are hidden: an admin's items say who posted them to the admins.
+    for (const [client, username] of [
+      [visitor, ''],
+      [other, ''],
+      [admin, shyName],
+      [shy, shyName],
+    ] as const) {
       for (const query of ['', '?query=teapot', '?tag=Kitchen', `?lat=${NYC.latitude}&lng=${NYC.longitude}`]) {
-        expect(await listed(client, query)).toMatchObject({ id: item.id, username: '' });
+        expect(await listed(client, query)).toMatchObject({ id: item.id, username });
       }
     }
     const detail = async (client: TestClient) => (await client.get(`/api/items/${item.id}`)).json().username;
@@ -501,6 +507,8 @@ describe('the item page HTML', () => {
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('<title>Guitar &lt;b&gt;&amp; case&lt;/b&gt; | ShareNearby</title>');
+    // Exactly one description: the item's, in place of index.html's.
+    expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1);
     const description = /<meta name="description" content="([^"]*)"/.exec(html)![1]!;
     expect(description.length).toBeLessThanOrEqual(160 + 10); // entities count as more than one character
     expect(description).toContain('Six strings &quot;as new&quot;.');

@@ -39,7 +39,7 @@ type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: 
 /** An item's photos, cover first: the cover column and the others (migration 0024); none for a want without a cover (''). */
 const imagesOf = (cover: string, others: string[] | null) => (cover ? [cover, ...(others ?? [])] : []);
 
-const toListed = (r: ListedRow): ListedItem => ({
+const toListed = (r: ListedRow, viewer: Viewer): ListedItem => ({
   id: r.id,
   title: r.title,
   description: r.description,
@@ -49,7 +49,8 @@ const toListed = (r: ListedRow): ListedItem => ({
   tags: r.tags ?? [],
   type: r.type,
   userId: r.user_id,
-  username: r.username,
+  // A hidden account (an admin's, say) is named to itself and the admins, as on the item page.
+  username: userPolicy.see(viewer, { id: r.user_id, isVisible: r.owner_visible }) ? r.username : '',
   ...(r.distance_km === null || r.distance_km === undefined ? {} : { distance: Number(r.distance_km) }),
   createdAt: new Date(r.created_at).toISOString(),
 });
@@ -118,7 +119,7 @@ export async function listItems(db: Db, q: ListItemsQuery, viewer: Viewer = null
   const order: ListOrder = q.sort === 'relevance' ? 'relevance' : filter.near && q.sort !== 'newest' ? 'nearest' : 'newest';
   const { rows, hasNextPage, page, total, similar } = await listPage(db, filter, { order, page: q.page, limit: q.limit });
   return {
-    items: rows.map(toListed),
+    items: rows.map((r) => toListed(r, viewer)),
     pagination: paginationOf(page, q.limit, rows.length, hasNextPage, total),
     ...(similar && { similar }),
   };

@@ -17,7 +17,13 @@ const ids: Record<'owner' | 'bob' | 'carol', number> = { owner: 0, bob: 0, carol
 const open: SseStream[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ LIVE_STREAMS_PER_USER: String(PER_USER), LIVE_STREAMS_MAX: String(PER_PROCESS), LIVE_HEARTBEAT_SECONDS: '1' });
+  t = await createTestApp({
+    LIVE_STREAMS_PER_USER: String(PER_USER),
+    LIVE_STREAMS_MAX: String(PER_PROCESS),
+    LIVE_HEARTBEAT_SECONDS: '1',
+    ADMIN_USERNAME: 'live_admin',
+    ADMIN_PASSWORD: 'admin-password',
+  });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = new TestClient(t.app);
   bob = new TestClient(t.app);
@@ -171,6 +177,29 @@ describe('GET /api/events', () => {
     // Carol hears of no item until the marker sent after it all.
     const mark = await marker(carolStream, ids.carol, 'item');
     expect(carolStream.events.filter((e) => e.event === 'item')).toEqual([mark]);
+    await closeAll();
+  });
+
+  it('tells the admins, and nobody else, when a support request or a report is filed or changed', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login('live_admin', 'admin-password');
+    const [adminStream, bobStream] = [await events(admin), await events(bob)];
+    const filed = await bob.post('/api/support-requests', { type: 'other', description: 'The map does not load on my phone.' });
+    expect(filed.statusCode, filed.body).toBe(201);
+    expect(JSON.parse((await adminStream.next('admin')).data)).toEqual({ list: 'support' });
+    const reply = await bob.post(`/api/support-requests/${filed.json<{ id: number }>().id}/replies`, { body: 'Still broken today.' });
+    expect(reply.statusCode, reply.body).toBeLessThan(300);
+    const username = (await carol.get('/api/user')).json<{ username: string }>().username;
+    const report = await bob.post('/api/reports', { username, reason: 'spam', details: 'Sends the same advert to everyone.' });
+    expect(report.statusCode, report.body).toBe(201);
+    await waitFor(() => adminStream.events.filter((e) => e.event === 'admin').length === 3);
+    expect(adminStream.events.filter((e) => e.event === 'admin').map((e) => JSON.parse(e.data))).toEqual([
+      { list: 'support' },
+      { list: 'support' },
+      { list: 'reports' },
+    ]);
+    const mark = await marker(bobStream, ids.bob, 'admin');
+    expect(bobStream.events.filter((e) => e.event === 'admin')).toEqual([mark]);
     await closeAll();
   });
 

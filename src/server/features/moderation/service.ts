@@ -34,6 +34,7 @@ import {
   setSupportStatus,
   setSuspension,
 } from './repository.js';
+import { tellAdmins } from '../../users/repository.js';
 
 /** Entries of a person's page, and notices of their Help page. */
 const PERSON_LIST_CAP = 100;
@@ -239,6 +240,7 @@ export async function replyToSupport(db: Db, me: SessionUser, requestId: number,
     if (fromAdmin && request.userId !== null) {
       await enqueue(tx, [{ type: 'support_reply', recipientId: request.userId, actorId: me.id, supportRequestId: requestId }]);
     }
+    await tellAdmins(tx, 'support');
   });
   return supportThread(db, me, requestId);
 }

@@ -32,6 +32,7 @@ const ENTRY = {
   item_promised: 'server.mail.notifications.entry.item_promised',
   promise_withdrawn: 'server.mail.notifications.entry.promise_withdrawn',
   item_gone: 'server.mail.notifications.entry.item_gone',
+  item_given_elsewhere: 'server.mail.notifications.entry.item_given_elsewhere',
   listing_expiring: 'server.mail.notifications.entry.listing_expiring',
   listing_expired: 'server.mail.notifications.entry.listing_expired',
   alert_matched: 'server.mail.notifications.entry.alert_matched',

@@ -162,8 +162,11 @@ describe('events and who hears of them', () => {
 
     expect((await patchItem(owner, itemId, { status: 'taken' })).statusCode).toBe(200);
     await settle();
-    // carol's "went elsewhere" entry of this conversation is still unread: it is updated, not doubled.
-    expect(await unread(carol)).toMatchObject([{ type: 'item_gone', count: 2 }]);
+    // carol was told of the promise to bob; the hand-over is a second, different event for her.
+    expect(await unread(carol)).toMatchObject([
+      { type: 'item_given_elsewhere', count: 1, item: { id: itemId }, conversationId: carolConversation },
+      { type: 'item_gone', count: 1, item: { id: itemId }, conversationId: carolConversation },
+    ]);
     expect(await unread(owner)).toEqual([]);
   });
 
@@ -414,7 +417,8 @@ describe('preferences', () => {
     // An answer to a support request, and a moderator's action (docs/decisions/025-moderation.md).
     expect(body.preferences.support_reply).toEqual({ app: 'on', email: 'instant', push: 'instant' });
     expect(body.preferences.moderation).toEqual({ app: 'on', email: 'instant', push: 'off' });
-    expect(Object.keys(body.preferences)).toHaveLength(12);
+    expect(body.preferences.item_given_elsewhere).toEqual({ app: 'on', email: 'instant', push: 'instant' });
+    expect(Object.keys(body.preferences)).toHaveLength(13);
   });
 
   it('turn a channel off per type; e-mail deliveries carry the chosen mode', async () => {

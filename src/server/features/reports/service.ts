@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import type { ImageStorage } from '../../plugins/storage.js';
 import { authorize } from '../../policies/index.js';
 import { removeUser } from '../admin/service.js';
-import { findUserKnownTo } from '../../users/repository.js';
+import { findUserKnownTo, tellAdmins } from '../../users/repository.js';
 import { removeItem } from '../items/service.js';
 import { deletionSubject, recordDeletion } from '../moderation/service.js';
 import {
@@ -110,6 +110,7 @@ export async function createReport(
           : { username: body.username ?? '' };
   const { key, values } = await resolveTarget(db, reporter, target);
   const id = await insertReport(db, { ...values, reporterId: reporter.id, reason: body.reason, details: body.details });
+  if (id !== undefined) await tellAdmins(db, 'reports');
   const row = id !== undefined ? await selectReport(db, id) : await selectOpenReportBy(db, reporter.id, key);
   // Only possible when the open report was closed between the insert and this read: try once more.
   if (!row) return createReport(db, reporter, body);
@@ -150,6 +151,7 @@ export async function resolveReport(
 
   if (action === 'dismiss') {
     if ((await closeReports(db, [id], 'dismissed', admin.id)).length === 0) throw conflict(REPORT_MSG.alreadyResolved);
+    await tellAdmins(db, 'reports');
     return getAdminReport(db, id);
   }
 
@@ -170,5 +172,6 @@ export async function resolveReport(
     if (subject) await recordDeletion(db, admin, subject, reason);
   }
   await closeReports(db, [id, ...related], 'actioned', admin.id);
+  await tellAdmins(db, 'reports');
   return getAdminReport(db, id);
 }

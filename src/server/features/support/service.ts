@@ -3,6 +3,7 @@ import { type createSupportBodySchema, PEOPLE_MSG, type SupportRequest } from '#
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { threadsOf } from '../moderation/service.js';
+import { tellAdmins } from '../../users/repository.js';
 import {
   insertSupportRequest,
   selectAllSupportRequests,
@@ -32,6 +33,7 @@ export async function createSupportRequest(
   body: z.output<typeof createSupportBodySchema>,
 ): Promise<SupportRequest> {
   const id = await insertSupportRequest(db, { userId, type: body.type, description: body.description });
+  await tellAdmins(db, 'support');
   return getSupportRequest(db, id);
 }
 
@@ -53,5 +55,6 @@ export async function listSupportRequests(db: Db): Promise<SupportRequest[]> {
 /** Moves a request to a status (an admin's action); resolvedAt follows the status. */
 export async function changeSupportStatus(db: Db, id: number, status: SupportRequest['status']): Promise<SupportRequest> {
   if (!(await updateSupportStatus(db, id, status))) throw notFound(PEOPLE_MSG.supportNotFound);
+  await tellAdmins(db, 'support');
   return getSupportRequest(db, id);
 }

@@ -24,7 +24,10 @@ const THUMB = { width: 640, height: 480 };
  */
 const WEBP_EFFORT = 2;
 
-type Kind = 'jpeg' | 'png' | 'gif' | 'webp';
+type Kind = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif';
+
+/** The brands of an ISO media file (`ftyp` box) that an iPhone's HEIC photos carry. */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
 
 /** The image type judged by the file's first bytes (its name and declared type are not trusted). */
 function sniffImageType(bytes: Buffer): Kind | null {
@@ -33,7 +36,16 @@ function sniffImageType(bytes: Buffer): Kind | null {
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
   if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
     return 'webp';
+  // HEIC: taken where the image library can decode it; where it cannot, the answer says so (unreadable).
+  if (bytes.length >= 12 && bytes.subarray(4, 8).toString('latin1') === 'ftyp' && HEIF_BRANDS.has(bytes.subarray(8, 12).toString('latin1')))
+    return 'heif';
   return null;
+}
+
+/** Why an image could not be decoded: too many pixels, a HEIC photo this server cannot read, or a damaged file. */
+function unreadable(kind: Kind, err: unknown) {
+  if (/pixel limit/i.test(String((err as Error).message))) return badRequest(ITEM_MSG.imagePixels);
+  return badRequest(kind === 'heif' ? ITEM_MSG.imageHeic : ITEM_MSG.imageUnreadable);
 }
 
 export interface StoredImage {
@@ -93,9 +105,9 @@ export async function processAndStoreImage(
   try {
     meta = await input().metadata();
   } catch (err) {
-    throw badRequest(/pixel limit/i.test(String((err as Error).message)) ? ITEM_MSG.imagePixels : ITEM_MSG.imageUnreadable);
+    throw unreadable(kind, err);
   }
-  if (!meta.width || !meta.height || meta.format === undefined) throw badRequest(ITEM_MSG.imageUnreadable);
+  if (!meta.width || !meta.height || meta.format === undefined) throw unreadable(kind, null);
   if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw badRequest(ITEM_MSG.imagePixels);
 
   // The photo is decoded once, streamed straight down to the display size, and never all in memory
@@ -192,7 +204,7 @@ export async function processAndStoreAvatar(
       return [large, small];
     });
   } catch (err) {
-    throw badRequest(/pixel limit/i.test(String((err as Error).message)) ? ITEM_MSG.imagePixels : ITEM_MSG.imageUnreadable);
+    throw unreadable(kind, err);
   }
   const name = createHash('sha256').update(`avatar:${uploader}:`).update(bytes).digest('hex').slice(0, 32);
   await storeAll(

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../app.js';
 import { createTestApp, type TestApp, TestClient, uniqueName } from '../../test/harness.js';
+import { en } from '../../test/texts.js';
 import { imageOf, jpegWithGps, multipart, pngBomb } from '../../test/images.js';
 
 // This file gets a temporary folder of its own while it runs: the system's one is shared with
@@ -151,6 +152,14 @@ describe('POST /api/upload-image', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The file is not a JPEG, PNG, GIF or WebP image' });
     expect(storedFiles()).toEqual(before);
+  });
+
+  it('answers a HEIC photo it cannot decode with how to send it instead', async () => {
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
+    const res = await user.upload([{ data: heic, filename: 'IMG_0001.HEIC', type: 'image/heic' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: en('api.items.imageHeic') });
+    expect(res.json().message).toMatch(/^HEIC photos are not supported here: send the photo as a JPEG/);
   });
 
   it('refuses an SVG (it can carry script)', async () => {

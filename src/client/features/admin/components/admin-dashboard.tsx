@@ -1,7 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useT } from '@/lib/i18n';
 import type { Actor } from '#shared/policies/actor.js';
-import { useAdminReports, useSupportRequests } from '../api';
+import { useAdminReports, useFollowAdminLists, useSupportRequests } from '../api';
 import { openReportsBadge, pendingCount } from '../lib/admin-texts';
 import { ModerationLogPanel } from './moderation-log';
 import { NotesPanel } from './notes-panel';
@@ -33,6 +33,7 @@ function CountBadge({ value, spoken }: { value: string; spoken: string }) {
  */
 export function AdminDashboard({ actor }: { actor: Actor }) {
   const t = useT();
+  useFollowAdminLists();
   const support = useSupportRequests();
   const pending = pendingCount(support.data);
   const openReports = useAdminReports('open').data?.length ?? 0;

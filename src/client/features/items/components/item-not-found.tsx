@@ -1,4 +1,4 @@
-import { PackageX } from 'lucide-react';
+import { PackageX, WifiOff } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageMessage } from '@/components/page-message';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,28 @@ export function ItemNotFound() {
       }
     >
       {t('items.notFound.body')}
+    </PageMessage>
+  );
+}
+
+/**
+ * The item could not be asked for at all (no network, and not saved on this device): the page
+ * needs a connection, which is not the same as the item missing (docs/product.md, Installable app
+ * and offline).
+ */
+export function ItemNeedsConnection({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return (
+    <PageMessage
+      icon={WifiOff}
+      title={t('items.needsConnection.title')}
+      actions={
+        <Button variant="outline" onClick={onRetry}>
+          {t('core.common.tryAgain')}
+        </Button>
+      }
+    >
+      {t('items.needsConnection.body')}
     </PageMessage>
   );
 }

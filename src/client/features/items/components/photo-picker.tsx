@@ -17,7 +17,9 @@ import { MAX_IMAGES } from '#shared/constants.js';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import type { MessageId } from '#shared/i18n.js';
 import { useT } from '@/lib/i18n';
+import { useCoarsePointer } from '@/lib/use-coarse-pointer';
 import { cn } from '@/lib/utils';
 import { IMAGE_ACCEPT, IMAGE_MSG } from '../lib/image-files';
 import type { ChosenPhoto } from './use-photos';
@@ -27,8 +29,8 @@ type PhotoPickerProps = {
   error?: string;
   /** The last pick had more photos than fit: said beside the photos. */
   tooMany?: boolean;
-  /** The last pick had a file that is not a photo: said beside the photos. */
-  refused?: boolean;
+  /** The last pick had a file that is not a photo (or a HEIC one): what is said beside the photos. */
+  refused?: MessageId | null;
   /** Said beside the photos as well (photos shared to the app that did not arrive). */
   notice?: string;
   disabled?: boolean;
@@ -87,6 +89,8 @@ export function PhotoPicker({
   optional = false,
 }: PhotoPickerProps) {
   const t = useT();
+  // A touch screen has no pointer to click or drag with: its camera or gallery is what it offers.
+  const coarse = useCoarsePointer();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -281,7 +285,9 @@ export function PhotoPicker({
             <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
               <ImageUp className="size-7" aria-hidden="true" />
             </span>
-            <span className="font-semibold">{t(dragging ? 'items.image.drop' : 'items.image.choose')}</span>
+            <span className="font-semibold">
+              {t(dragging ? 'items.image.drop' : coarse ? 'items.image.chooseTouch' : 'items.image.choose')}
+            </span>
           </button>
         )}
       </div>
@@ -293,7 +299,7 @@ export function PhotoPicker({
         {announcement}
       </p>
       <p role="status" className="text-sm font-medium text-danger-text empty:hidden">
-        {[refused && t(IMAGE_MSG.notImage), tooMany && t(IMAGE_MSG.tooMany), notice].filter(Boolean).join(' ')}
+        {[refused && t(refused), tooMany && t(IMAGE_MSG.tooMany), notice].filter(Boolean).join(' ')}
       </p>
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGES } from '#shared/constants.js';
+import type { MessageId } from '#shared/i18n.js';
 import { ITEM_MSG, thumbnailUrlOf, UPLOAD_MAX_BYTES } from '#shared/item-format.js';
 import { toast } from '@/components/ui/use-toast';
 import { type Translate, useT } from '@/lib/i18n';
 import type { Position } from '@/lib/geolocation';
 import { uploadImage } from '../api';
 import { failureText } from '../lib/error-text';
-import { IMAGE_MSG, isAcceptedImage } from '../lib/image-files';
+import { isAcceptedImage, refusalOf } from '../lib/image-files';
 import { type PhotoLocationResult, readPhotoLocation } from '../lib/photo-gps';
 import { movePhoto, movePhotoTo } from '../lib/photo-order';
 
@@ -68,9 +69,9 @@ export function usePhotos({ initial = [], onChange, onPosition }: PhotosOptions)
   const placeFrom = useRef<number | null>(null);
   const objectUrls = useRef(new Set<string>());
   const [tooMany, setTooMany] = useState(false);
-  // The last pick had a file that is not a photo: said beside the photos too (the toast may be
-  // replaced at once by the photos' location toast).
-  const [refused, setRefused] = useState(false);
+  // The last pick had a file that is not a photo (or a HEIC one): what is said beside the photos too
+  // (the toast may be replaced at once by the photos' location toast).
+  const [refused, setRefused] = useState<MessageId | null>(null);
 
   // Object URLs are released when their photo goes, or with the form.
   useEffect(() => {
@@ -113,10 +114,9 @@ export function usePhotos({ initial = [], onChange, onPosition }: PhotosOptions)
   const onFiles = (files: File[]) => {
     if (files.length === 0) return;
     const images = files.filter(isAcceptedImage);
-    setRefused(images.length < files.length);
-    if (images.length < files.length) {
-      toast({ variant: 'destructive', title: t('items.toast.error'), description: t(IMAGE_MSG.notImage) });
-    }
+    const refusal = refusalOf(files.filter((f) => !isAcceptedImage(f)));
+    setRefused(refusal);
+    if (refusal) toast({ variant: 'destructive', title: t('items.toast.error'), description: t(refusal) });
     const fitting = images.filter((f) => f.size <= UPLOAD_MAX_BYTES);
     if (fitting.length < images.length) {
       toast({ variant: 'destructive', title: t('items.toast.error'), description: t(ITEM_MSG.imageTooLarge) });
@@ -170,7 +170,7 @@ export function usePhotos({ initial = [], onChange, onPosition }: PhotosOptions)
     if (photo) release(photo);
     if (placeFrom.current === key) placeFrom.current = null;
     setTooMany(false);
-    setRefused(false);
+    setRefused(null);
     setPhotos((list) => list.filter((p) => p.key !== key));
   };
 

@@ -63,6 +63,11 @@ const COMMON_TAG_LABEL: Record<string, MessageId> = {
   'Pickup Only': 'core.tags.pickupOnly',
   'Delivery Available': 'core.tags.deliveryAvailable',
   'Local Only': 'core.tags.localOnly',
+  School: 'core.tags.school',
+  Neighborhood: 'core.tags.neighborhood',
+  Charity: 'core.tags.charity',
+  Event: 'core.tags.event',
+  Restaurant: 'core.tags.restaurant',
   // The groups' names are core texts: Browse's tag chips show them without the app's texts.
   'Item Type': 'core.tags.groupItemType',
   Condition: 'core.tags.groupCondition',

@@ -26,6 +26,7 @@ const ENTRY_TEXT = {
   item_promised: 'notifications.entry.item_promised',
   promise_withdrawn: 'notifications.entry.promise_withdrawn',
   item_gone: 'notifications.entry.item_gone',
+  item_given_elsewhere: 'notifications.entry.item_given_elsewhere',
   listing_expiring: 'notifications.entry.listing_expiring',
   listing_expired: 'notifications.entry.listing_expired',
   alert_matched: 'notifications.entry.alert_matched',
@@ -37,13 +38,14 @@ const ENTRY_TEXT = {
 
 /**
  * The rows of the preferences in Settings: each sets the types it names together (a promise and its
- * withdrawal are one subject, as are a listing's two notices).
+ * withdrawal are one subject, as are an item promised and given to someone else, and a listing's
+ * two notices).
  */
 export const PREFERENCE_ROWS: readonly { types: readonly NotificationType[]; label: MessageId }[] = [
   { types: ['message'], label: 'notifications.settings.types.message' },
   { types: ['item_asked'], label: 'notifications.settings.types.item_asked' },
   { types: ['item_promised', 'promise_withdrawn'], label: 'notifications.settings.types.item_promised' },
-  { types: ['item_gone'], label: 'notifications.settings.types.item_gone' },
+  { types: ['item_gone', 'item_given_elsewhere'], label: 'notifications.settings.types.item_gone' },
   { types: ['listing_expiring', 'listing_expired'], label: 'notifications.settings.types.listing_expiring' },
   { types: ['alert_matched'], label: 'notifications.settings.types.alert_matched' },
   { types: ['support_update'], label: 'notifications.settings.types.support_update' },

@@ -38,8 +38,9 @@ export interface ListedRow {
   tags: string[];
   user_id: number;
   type: ItemType;
-  /** Empty for an owner whose account is hidden: lists are the same for everyone, and name no hidden account. */
+  /** The owner's name, and whether their account is listed: a hidden one is named only to itself and the admins (service.ts). */
   username: string;
+  owner_visible: boolean;
   distance_km: number | null;
   created_at: Date | string;
 }

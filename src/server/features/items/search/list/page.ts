@@ -73,7 +73,7 @@ export function withOwners(db: Db, r: ListRequest, page: SQL, order: SQL = pageO
     db,
     sql`WITH ${page}
         SELECT p.id, p.title, p.description, p.image_url, p.extra_images, p.tags, p.user_id, p.type,
-          CASE WHEN u.is_visible THEN u.username ELSE '' END AS username, p.distance_km, p.created_at
+          u.username, u.is_visible AS owner_visible, p.distance_km, p.created_at
         FROM page p JOIN users u ON u.id = p.user_id
         ORDER BY ${order}`,
   );

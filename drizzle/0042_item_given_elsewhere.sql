@@ -1,0 +1,8 @@
+-- A second kind of "went to someone else": given, after (or without) a promise to another person
+-- (docs/product.md, Notifications), so the two events read differently.
+ALTER TABLE "notification_deliveries" DROP CONSTRAINT "notification_deliveries_type_check";--> statement-breakpoint
+ALTER TABLE "notification_events" DROP CONSTRAINT "notification_events_type_check";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
+ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_type_check" CHECK ("notification_deliveries"."type" in ('message', 'item_asked', 'item_promised', 'promise_withdrawn', 'item_gone', 'item_given_elsewhere', 'listing_expiring', 'listing_expired', 'alert_matched', 'support_update', 'thanks_received', 'support_reply', 'moderation'));--> statement-breakpoint
+ALTER TABLE "notification_events" ADD CONSTRAINT "notification_events_type_check" CHECK ("notification_events"."type" in ('message', 'item_asked', 'item_promised', 'promise_withdrawn', 'item_gone', 'item_given_elsewhere', 'listing_expiring', 'listing_expired', 'alert_matched', 'support_update', 'thanks_received', 'support_reply', 'moderation'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('message', 'item_asked', 'item_promised', 'promise_withdrawn', 'item_gone', 'item_given_elsewhere', 'listing_expiring', 'listing_expired', 'alert_matched', 'support_update', 'thanks_received', 'support_reply', 'moderation'));
