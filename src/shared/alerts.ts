@@ -15,13 +15,7 @@ import type { MessageId } from './i18n.js';
 import { SCHEMA_MSG } from './messages.js';
 
 // The numbers live in constants.ts (no zod), so that Browse's Alert me dialog loads without the schemas.
-export {
-  ALERT_LIMIT_DEFAULT,
-  ALERT_RADIUS_CHOICES_KM,
-  ALERT_RADIUS_DEFAULT_KM,
-  ALERT_RADIUS_MAX_KM,
-  ALERT_RADIUS_MIN_KM,
-} from './constants.js';
+export { ALERT_LIMIT_DEFAULT, ALERT_RADIUS_CHOICES_KM } from './constants.js';
 
 export const ALERT_MSG = {
   notFound: 'alerts.api.notFound',

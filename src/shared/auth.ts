@@ -66,4 +66,3 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const csrfTokenSchema = z.object({ token: z.string() });
-export const messageSchema = z.object({ message: z.string() });

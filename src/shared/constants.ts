@@ -3,7 +3,6 @@
 export const PRODUCT_NAME = 'ShareNearby';
 /** `code` of the 403 answer to a write whose CSRF token is refused (`{ message, code }`). */
 export const CSRF_INVALID_CODE = 'invalid_csrf';
-export const PRODUCT_TAGLINE = 'Share and discover items in your local area, or post a menu and location to connect with your community.';
 
 export const PAGE_SIZE = 12;
 export const FIRST_PAGE = 1;

@@ -5,7 +5,7 @@ import type { MessageId } from './i18n.js';
 import { MESSAGE_MAX } from './constants.js';
 
 export { MESSAGE_MAX };
-export { MESSAGES_POLL_MS, UNREAD_POLL_MS } from './polling.js';
+export { MESSAGES_POLL_MS } from './polling.js';
 
 export const CONVERSATION_MSG = {
   bodyRequired: 'api.conversations.bodyRequired',

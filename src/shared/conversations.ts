@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CONVERSATION_MSG, MESSAGE_MAX } from './conversation-rules.js';
 import { SCHEMA_MSG } from './messages.js';
 
-export { CONVERSATION_MSG, HANDOVER_MSG, MESSAGE_MAX, MESSAGES_POLL_MS, noteForSide, UNREAD_POLL_MS } from './conversation-rules.js';
+export { CONVERSATION_MSG, HANDOVER_MSG, MESSAGE_MAX, noteForSide } from './conversation-rules.js';
 
 const body = z
   .string({ error: CONVERSATION_MSG.bodyRequired })
@@ -30,7 +30,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const conversationSummarySchema = z.object({
+const conversationSummarySchema = z.object({
   id: z.number(),
   item: z.object({
     id: z.number(),

@@ -4,7 +4,7 @@
 
 export const DISTANCE_UNITS = ['km', 'mi'] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
-export const DEFAULT_DISTANCE_UNIT: DistanceUnit = 'km';
+const DEFAULT_DISTANCE_UNIT: DistanceUnit = 'km';
 export const KM_PER_MILE = 1.609344;
 
 /** A stored or sent value read defensively: anything but 'mi' is km. */

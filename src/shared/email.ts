@@ -7,7 +7,7 @@ import { currentPasswordSchema } from './people.js';
 /** How long a verification link works. */
 export const EMAIL_LINK_TTL_HOURS = 24;
 /** The longest address (RFC 5321's path limit). */
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 
 export const EMAIL_MSG = {
   invalid: 'email.api.invalid',
@@ -23,7 +23,7 @@ export const EMAIL_MSG = {
 } as const satisfies Record<string, MessageId>;
 
 /** An address as people type it: trimmed, one @, no spaces, a dot in the domain. */
-export const emailSchema = z
+const emailSchema = z
   .string({ error: EMAIL_MSG.invalid })
   .trim()
   .max(EMAIL_MAX, EMAIL_MSG.invalid)
@@ -44,7 +44,7 @@ export const setEmailBodySchema = z.object({ email: emailSchema, password: curre
 export const removeEmailBodySchema = z.object({ password: currentPasswordSchema });
 
 /** The token of a verification link: 32 random bytes, base64url. */
-export const emailTokenSchema = z.string({ error: EMAIL_MSG.linkInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, EMAIL_MSG.linkInvalid);
+const emailTokenSchema = z.string({ error: EMAIL_MSG.linkInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, EMAIL_MSG.linkInvalid);
 /** POST /api/email/verify (the page the link opens sends it). */
 export const verifyEmailBodySchema = z.object({ token: emailTokenSchema });
 

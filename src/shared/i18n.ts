@@ -80,7 +80,7 @@ export const languageOrUndefined = (value: unknown): Language | undefined => (is
  * The sections of a catalogue: one file each in src/locales/<language>/, named as the section (the
  * first part of every id in it). English is the reference: its texts are the product's, word for word.
  */
-export interface Catalogue {
+interface Catalogue {
   core: typeof import('../locales/en/core.json');
   api: typeof import('../locales/en/api.json');
   server: typeof import('../locales/en/server.json');
@@ -102,7 +102,6 @@ export interface Catalogue {
   alerts: typeof import('../locales/en/alerts.json');
   notifications: typeof import('../locales/en/notifications.json');
 }
-export type Section = keyof Catalogue;
 
 /** "a.b.c" for every leaf of a nested catalogue. */
 type Leaves<T, Prefix extends string = ''> = {

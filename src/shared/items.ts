@@ -84,7 +84,7 @@ const imagesSchema = z
   .max(MAX_IMAGES, ITEM_MSG.imagesCount)
   .refine((urls) => new Set(urls).size === urls.length, ITEM_MSG.imagesTwice);
 /** `offer` (the default) or `want` (docs/decisions/023-offers-and-wants.md). */
-export const itemTypeSchema = z.enum(ITEM_TYPES, { error: ITEM_MSG.typeInvalid });
+const itemTypeSchema = z.enum(ITEM_TYPES, { error: ITEM_MSG.typeInvalid });
 export type ItemType = (typeof ITEM_TYPES)[number];
 const itemLatitudeSchema = z
   .number({ error: ITEM_MSG.latitudeRange })
@@ -136,9 +136,6 @@ export const createItemBodySchema = z
   .transform(({ imageUrl, images, ...rest }) => ({ ...rest, images: images ?? (imageUrl === undefined ? [] : [imageUrl]) }));
 export type CreateItemBody = z.input<typeof createItemBodySchema>;
 export type CreateItemInput = z.output<typeof createItemBodySchema>;
-
-/** The fields of an item its owner can change (PATCH /api/items/:id), with the rules of posting. */
-export const ITEM_EDIT_FIELDS = ['title', 'description', 'tags', 'images', 'latitude', 'longitude', 'exactLocation', 'type'] as const;
 
 /**
  * PATCH /api/items/:id: change the status, renew (push the expiry out again), and/or edit the
@@ -212,7 +209,7 @@ export const listItemsQuerySchema = z
 export type ListItemsQuery = z.output<typeof listItemsQuerySchema>;
 
 /** The map's zoom levels a clusters request may ask for (Leaflet's, 0 the whole world). */
-export const MAP_ZOOM_MAX = 20;
+const MAP_ZOOM_MAX = 20;
 
 const decimal = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
@@ -260,7 +257,7 @@ export const clustersQuerySchema = z
   .refine((q) => q.radiusKm === undefined || q.lat !== undefined, ITEM_MSG.radiusNeedsPlace);
 export type ClustersQuery = z.output<typeof clustersQuerySchema>;
 
-export const itemStatusSchema = z.enum(ITEM_STATUSES);
+const itemStatusSchema = z.enum(ITEM_STATUSES);
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 export const itemIdParams = z.object({
@@ -271,7 +268,7 @@ export const itemIdParams = z.object({
 });
 
 /** An item as listed (docs/product.md, Data) plus the thumbnail's address. */
-export const listedItemSchema = z.object({
+const listedItemSchema = z.object({
   id: z.number(),
   title: z.string(),
   description: z.string(),
@@ -290,7 +287,7 @@ export const listedItemSchema = z.object({
 });
 export type ListedItem = z.infer<typeof listedItemSchema>;
 
-export const paginationSchema = z.object({
+const paginationSchema = z.object({
   currentPage: z.number(),
   totalPages: z.number(),
   total: z.number(),
@@ -313,7 +310,7 @@ export type ItemList = z.infer<typeof itemListSchema>;
  * loads the item (GET /api/items/:id) when opened: the answer comes from the per-cell sums alone,
  * without reading a row per item (docs/decisions/032-map-single-items-by-id.md).
  */
-export const mapItemSchema = z.object({ id: z.number(), latitude: z.number(), longitude: z.number() });
+const mapItemSchema = z.object({ id: z.number(), latitude: z.number(), longitude: z.number() });
 export type MapItem = z.infer<typeof mapItemSchema>;
 
 /** GET /api/items/clusters: groups of two or more items (their points' centre) and single items. */
@@ -349,7 +346,7 @@ export const myItemsQuerySchema = z.object({
 });
 export type MyItemsQuery = z.output<typeof myItemsQuerySchema>;
 
-export const myItemSchema = z.object({
+const myItemSchema = z.object({
   id: z.number(),
   title: z.string(),
   imageUrl: z.string(),

@@ -6,7 +6,7 @@ import { MODERATION_ACTIONS, MODERATION_REASON_MAX, SUPPORT_REPLY_MAX } from './
 import { adminReportSchema } from './reports.js';
 import { ITEM_STATUSES, ITEM_TYPES } from './constants.js';
 
-export { MODERATION_ACTIONS, MODERATION_REASON_MAX, SUPPORT_REPLY_MAX };
+export { MODERATION_REASON_MAX, SUPPORT_REPLY_MAX };
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** The longest suspension, in days. */
@@ -44,7 +44,7 @@ export const MODERATION_ACTION_LABELS = {
 } as const satisfies Record<ModerationAction, MessageId>;
 
 /** A reason: required, trimmed, at most MODERATION_REASON_MAX characters. */
-export const reasonSchema = z
+const reasonSchema = z
   .string({ error: MODERATION_MSG.reasonRequired })
   .trim()
   .min(1, MODERATION_MSG.reasonRequired)
@@ -72,7 +72,7 @@ export const suspendBodySchema = z
 const person = z.object({ id: z.number(), username: z.string() });
 
 /** An entry of the audit log. */
-export const moderationEntrySchema = z.object({
+const moderationEntrySchema = z.object({
   id: z.number(),
   action: z.enum(MODERATION_ACTIONS),
   /** Null only for a deletion through a DELETE route sent without one. */
@@ -92,7 +92,7 @@ export type ModerationEntry = z.infer<typeof moderationEntrySchema>;
 export const moderationLogSchema = z.array(moderationEntrySchema);
 
 /** What a person reads of the actions on their own account and items (the Help page's notices). */
-export const myNoticeSchema = z.object({
+const myNoticeSchema = z.object({
   id: z.number(),
   action: z.enum(MODERATION_ACTIONS),
   reason: z.string().nullable(),
@@ -100,7 +100,6 @@ export const myNoticeSchema = z.object({
   suspendedUntil: z.string().nullable(),
   createdAt: z.string(),
 });
-export type MyNotice = z.infer<typeof myNoticeSchema>;
 export const myModerationSchema = z.object({
   /** Until when the account is suspended (null: it is not, or permanently), whether without an end, and why. */
   suspendedUntil: z.string().nullable(),
@@ -165,7 +164,7 @@ export const supportReplyBodySchema = z
       .max(SUPPORT_REPLY_MAX, MODERATION_MSG.replyMax),
   })
   .strict();
-export const supportReplySchema = z.object({
+const supportReplySchema = z.object({
   id: z.number(),
   fromAdmin: z.boolean(),
   /** The writer's name; null once their account is gone. */

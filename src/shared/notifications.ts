@@ -31,7 +31,7 @@ export const listNotificationsQuerySchema = z
 
 const person = z.object({ id: z.number(), username: z.string() });
 
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   id: z.number(),
   type: z.enum(NOTIFICATION_TYPES),
   read: z.boolean(),
@@ -96,7 +96,7 @@ export const updatePreferencesBodySchema = z
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;
 
 /** One delivery the worker gave up on, for the admins. */
-export const failedDeliverySchema = z.object({
+const failedDeliverySchema = z.object({
   id: z.number(),
   channel: z.string(),
   type: z.enum(NOTIFICATION_TYPES),

@@ -1,7 +1,7 @@
 // The contract of the "people" API: profiles, payment links, settings, phone verification,
 // notes and links, public search, support requests, password reset and the admin dashboard.
 import { z } from 'zod';
-import { passwordSchema, phoneNumberInputSchema, usernameSchema } from './auth.js';
+import { passwordSchema, phoneNumberInputSchema } from './auth.js';
 import {
   CODE_LENGTH,
   MAX_PAYMENT_LINKS,
@@ -69,7 +69,7 @@ export const usernameParams = z.object({ username: z.string().min(1).max(64) });
 
 // ---- Profiles and payment links ----
 
-export const paymentLinkSchema = z.object({ id: z.number(), paymentId: z.string(), vendor: z.object({ name: z.string() }) });
+const paymentLinkSchema = z.object({ id: z.number(), paymentId: z.string(), vendor: z.object({ name: z.string() }) });
 
 /** A profile's short bio, the area name its owner types, and a thanks' note: at most these many characters. */
 export const BIO_MAX = 280;
@@ -91,7 +91,7 @@ export const PROFILE_MSG = {
 } as const satisfies Record<string, MessageId>;
 
 /** A thanks as its recipient's profile shows it; `fromUsername` is null when the sender's account is hidden. */
-export const thanksSchema = z.object({
+const thanksSchema = z.object({
   id: z.number(),
   fromUsername: z.string().nullable(),
   note: z.string().nullable(),
@@ -101,7 +101,7 @@ export const thanksSchema = z.object({
 });
 export type Thanks = z.infer<typeof thanksSchema>;
 /** An item on a profile: an offer or a want (a want may have no photo: thumbnailUrl ''). */
-export const profileItemSchema = z.object({ id: z.number(), type: z.enum(['offer', 'want']), title: z.string(), thumbnailUrl: z.string() });
+const profileItemSchema = z.object({ id: z.number(), type: z.enum(['offer', 'want']), title: z.string(), thumbnailUrl: z.string() });
 
 /** GET /api/users/profile/:username (docs/product.md, API): name, badge and payment links, then the profile and reputation. */
 export const profileSchema = z.object({
@@ -145,7 +145,7 @@ export const handOverThanksSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const vendorSchema = z.object({ id: z.number(), name: z.string() });
+const vendorSchema = z.object({ id: z.number(), name: z.string() });
 /** GET /api/vendors: the active vendors a user can choose from. */
 export const vendorListSchema = z.array(vendorSchema);
 export const adminVendorSchema = vendorSchema.extend({ active: z.boolean(), createdAt: z.string(), linkCount: z.number() });
@@ -274,8 +274,8 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 // ---- Support requests ----
 
-export const supportTypeSchema = z.enum(SUPPORT_TYPES, { error: SCHEMA_MSG.supportType });
-export const supportStatusSchema = z.enum(SUPPORT_STATUSES, { error: SCHEMA_MSG.supportStatus });
+const supportTypeSchema = z.enum(SUPPORT_TYPES, { error: SCHEMA_MSG.supportType });
+const supportStatusSchema = z.enum(SUPPORT_STATUSES, { error: SCHEMA_MSG.supportStatus });
 export const createSupportBodySchema = z.object({
   type: supportTypeSchema,
   description: z
@@ -340,4 +340,3 @@ export const adminNoteSchema = z.object({
 export const adminNoteListSchema = z.array(adminNoteSchema);
 
 /** Usernames in links (`/u/{username}`) use the stored spelling. */
-export { usernameSchema };

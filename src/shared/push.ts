@@ -15,7 +15,7 @@ export const PUSH_MSG = {
 export const PUSH_ENDPOINT_TAKEN = 'push_endpoint_taken';
 
 /** The longest endpoint URL taken (push services' are a few hundred characters). */
-export const PUSH_ENDPOINT_MAX = 2048;
+const PUSH_ENDPOINT_MAX = 2048;
 /** Devices one account keeps subscribed: a new one past it replaces the oldest. */
 export const PUSH_DEVICES_MAX = 20;
 

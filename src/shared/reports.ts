@@ -16,7 +16,7 @@ const moderationReasonSchema = z
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export { REPORT_DETAILS_MAX, REPORT_OTHER_DETAILS_MIN };
+export { REPORT_DETAILS_MAX };
 /** The admin list shows at most this many reports of a status, newest first. */
 export const ADMIN_REPORTS_CAP = 200;
 /** Reports one person may send in an hour (repeats of an open report count too). */
@@ -139,7 +139,7 @@ export const adminReportsQuerySchema = z.object({
   status: z.enum(REPORT_STATUSES, { error: REPORT_MSG.status }).default('open'),
 });
 
-export const REPORT_ACTIONS = ['dismiss', 'delete_item', 'delete_user'] as const;
+const REPORT_ACTIONS = ['dismiss', 'delete_item', 'delete_user'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 /** A decision on a report: a deletion asks for a reason (logged, told to the person); dismissing does not. */
 export const resolveReportBodySchema = z

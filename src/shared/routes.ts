@@ -32,8 +32,6 @@ export const PAGE_ROUTES = {
   unsubscribe: '/unsubscribe',
 } as const;
 
-export type PageRoute = (typeof PAGE_ROUTES)[keyof typeof PAGE_ROUTES];
-
 /**
  * A route as the client router matches it (wouter's patterns): a `:name` segment is any one
  * non-empty segment, a trailing slash is allowed, letter case is ignored.
