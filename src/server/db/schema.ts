@@ -27,9 +27,9 @@ import {
   REPORT_TARGETS,
   SUPPORT_STATUSES,
   SUPPORT_TYPES,
-} from '#shared/constants.js';
-import { DISTANCE_UNITS } from '#shared/distance-unit.js';
-import { DELIVERY_STATUSES, NOTIFICATION_TYPES } from '#shared/notification-rules.js';
+} from '../../shared/constants.js';
+import { DISTANCE_UNITS } from '../../shared/distance-unit.js';
+import { DELIVERY_STATUSES, NOTIFICATION_TYPES } from '../../shared/notification-rules.js';
 
 /** PostgreSQL's tsvector (drizzle-orm has no column type for it); read only by SQL, never selected. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
