@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { translate } from '../src/server/i18n.js';
 import { walkEveryPageIn } from './every-page';
-import { SCREENSHOT } from './fixtures';
+import { openFilters, SCREENSHOT } from './fixtures';
 
 const es = (id: Parameters<typeof translate>[1]) => translate('es', id);
 
@@ -16,8 +16,9 @@ test('the phone menu switches the language', async ({ page }) => {
   await expect(close).toBeVisible();
   await close.click();
   await expect(page.getByRole('heading', { level: 1, name: es('core.browse.title') })).toBeVisible();
-  // The Community chips read in Spanish too (the tag itself stays as stored).
-  const chips = page.getByRole('group', { name: es('core.browse.tagChips') });
+  // The Community chips read in Spanish too (the tag itself stays as stored); on a phone they are in the Filters sheet.
+  const sheet = await openFilters(page, 'es');
+  const chips = sheet.getByRole('group', { name: es('core.browse.tagChips') });
   for (const id of [
     'core.tags.school',
     'core.tags.neighborhood',
